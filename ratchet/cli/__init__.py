@@ -1,0 +1,1 @@
+"""The command-line layer: thin click commands over the library (``ratchet``, ``memory-*``)."""

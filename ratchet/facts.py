@@ -1,0 +1,209 @@
+"""The Fact type: one Python mirror of ``schema/fact.schema.json``.
+
+Reading a fact validates it. A hand-written check mirrors the schema for speed (jsonschema costs about
+100 us a record, too slow for 100k facts); whenever it says no, jsonschema itself produces the message, and
+a property test keeps the two in agreement. Writing always validates with jsonschema.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+from ratchet import schema, timeutil
+from ratchet.errors import InvalidFactError
+
+Tier = Literal["permanent", "standard", "transient"]
+Trust = Literal["trusted", "untrusted"]
+
+TIERS = ("permanent", "standard", "transient")
+TRUST = ("trusted", "untrusted")
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
+_CATEGORY = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_DATE = re.compile(timeutil.ISO_PATTERN)
+_WEEK = re.compile(r"^\d{4}-W\d{2}$")
+_SCOPE = re.compile(r"^(global|repo:.+)$", re.S)
+
+
+@dataclass(slots=True)
+class Fact:
+    """One atomic fact. Field meanings are documented in ``fact.schema.json``."""
+
+    id: str
+    content: str
+    category: str
+    tags: list[str]
+    importance: float
+    tier: Tier
+    created: str
+    source_session: str | None
+    last_referenced: str
+    reference_count: int = 0
+    supersedes: list[str] | None = None
+    superseded_by: str | None = None
+    promoted: bool = False
+    source_trust: Trust = "trusted"
+    scope: str = "global"
+    trust_reasons: list[str] = field(default_factory=list)
+    evidence: str | None = None
+    provenance: str = "manual"
+    prompt_version: str | None = None
+    updated: str | None = None
+    decayed_through: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, record: dict[str, Any]) -> Fact:
+        """Build a fact from a stored record, raising :class:`InvalidFactError` naming the bad field."""
+        if not _fast_valid(record):
+            schema.validate("fact", record)
+            # jsonschema accepted what the fast check refused: trust the schema, it is the source of truth.
+        values = {name: record[name] for name in _FIELD_NAMES if name in record}
+        fact = cls(**values)
+        fact.importance = float(fact.importance)
+        return fact
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as stored (fields with empty defaults omitted to keep lines short)."""
+        out = asdict(self)
+        for name in _OMIT_WHEN_EMPTY:
+            if not out[name]:
+                del out[name]
+        return out
+
+    def validate(self) -> None:
+        """Check the fact against the JSON Schema; raise naming the first bad field."""
+        schema.validate("fact", self.to_dict())
+
+    @property
+    def active(self) -> bool:
+        """Not superseded: eligible for retrieval."""
+        return self.superseded_by is None
+
+    @property
+    def quarter(self) -> str:
+        return timeutil.quarter_of(self.created)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(Fact))
+_OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
+_REQUIRED = tuple(schema.load_schema("fact")["required"])
+
+
+def new_fact(
+    content: str,
+    *,
+    category: str,
+    importance: float,
+    tier: Tier = "standard",
+    tags: list[str] | None = None,
+    scope: str = "global",
+    source_session: str | None = None,
+    source_trust: Trust = "trusted",
+    trust_reasons: list[str] | None = None,
+    evidence: str | None = None,
+    provenance: str = "manual",
+    prompt_version: str | None = None,
+    created: str | None = None,
+    supersedes: list[str] | None = None,
+    fact_id: str | None = None,
+    meta: dict[str, Any] | None = None,
+) -> Fact:
+    """A fresh fact with a new uuid, created and last referenced now (or at ``created``)."""
+    when = created or timeutil.now_iso()
+    return Fact(
+        id=fact_id or str(uuid.uuid4()),
+        content=content.strip(),
+        category=category,
+        tags=normalise_tags(tags or []),
+        importance=round(min(1.0, max(0.0, float(importance))), 4),
+        tier=tier,
+        created=when,
+        source_session=source_session,
+        last_referenced=when,
+        supersedes=list(supersedes) if supersedes else None,
+        source_trust=source_trust,
+        scope=scope,
+        trust_reasons=list(trust_reasons or []),
+        evidence=evidence,
+        provenance=provenance,
+        prompt_version=prompt_version,
+        meta=dict(meta or {}),
+    )
+
+
+def normalise_tags(tags: list[str]) -> list[str]:
+    """Lower-case, trimmed, de-duplicated tags in their first order."""
+    out: list[str] = []
+    for tag in tags:
+        clean = str(tag).strip().lower()
+        if clean and clean not in out:
+            out.append(clean[:64])
+    return out[:32]
+
+
+def _str(value: Any, lo: int = 0, hi: int | None = None) -> bool:
+    return isinstance(value, str) and len(value) >= lo and (hi is None or len(value) <= hi)
+
+
+def _opt(value: Any, check: Any) -> bool:
+    return value is None or check(value)
+
+
+def _number01(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+
+
+def _fast_valid(r: dict[str, Any]) -> bool:
+    """True when ``r`` certainly matches the schema (mirrors fact.schema.json; see tests/test_schema.py)."""
+    if not isinstance(r, dict) or any(k not in r for k in _REQUIRED):
+        return False
+    if any(k not in _FIELD_SET for k in r):
+        return False
+    tags = r["tags"]
+    sup = r["supersedes"]
+    refs = r["reference_count"]
+    ok = (
+        _str(r["id"], 8, 80)
+        and bool(_ID.match(r["id"]))
+        and _str(r["content"], 1, 4000)
+        and _str(r["category"], 1, 64)
+        and bool(_CATEGORY.match(r["category"]))
+        and isinstance(tags, list)
+        and len(tags) <= 32
+        and all(_str(t, 1, 64) for t in tags)
+        and _number01(r["importance"])
+        and r["tier"] in TIERS
+        and _str(r["created"])
+        and bool(_DATE.match(r["created"]))
+        and _opt(r["source_session"], lambda v: _str(v, 0, 200))
+        and _str(r["last_referenced"])
+        and bool(_DATE.match(r["last_referenced"]))
+        and isinstance(refs, int)
+        and not isinstance(refs, bool)
+        and refs >= 0
+        and (sup is None or (isinstance(sup, list) and all(_str(s, 1) for s in sup)))
+        and _opt(r["superseded_by"], _str)
+        and isinstance(r["promoted"], bool)
+        and r["source_trust"] in TRUST
+        and _str(r["scope"])
+        and bool(_SCOPE.match(r["scope"]))
+    )
+    if not ok:
+        return False
+    opt = r.get
+    return (
+        (not ("trust_reasons" in r) or (isinstance(opt("trust_reasons"), list) and all(_str(x, 0, 200) for x in r["trust_reasons"])))
+        and _opt(opt("evidence"), lambda v: _str(v, 0, 600))
+        and (not ("provenance" in r) or _str(r["provenance"], 0, 200))
+        and _opt(opt("prompt_version"), lambda v: _str(v, 0, 200))
+        and _opt(opt("updated"), lambda v: _str(v) and bool(_DATE.match(v)))
+        and _opt(opt("decayed_through"), lambda v: _str(v) and bool(_WEEK.match(v)))
+        and (not ("meta" in r) or isinstance(r["meta"], dict))
+    )
+
+
+_FIELD_SET = frozenset(_FIELD_NAMES)

@@ -1,0 +1,130 @@
+"""File primitives: the one atomic writer, private files and directories, JSONL reading.
+
+Every whole-file rewrite in Ratchet goes through :func:`atomic_write`; every JSONL append goes through
+:func:`append_lines`. Files are created 0600 and directories 0700.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (and parents) if needed and make it 0700."""
+    path.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+    if (path.stat().st_mode & 0o777) != DIR_MODE:
+        with contextlib.suppress(PermissionError):
+            os.chmod(path, DIR_MODE)
+    return path
+
+
+def atomic_write(path: Path, data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix.
+
+    A uniquely named temp file in the same directory is written, flushed, fsynced, made 0600 and
+    renamed over the target. On any error the temp file is removed and the target is untouched.
+    """
+    path = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, FILE_MODE)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def append_lines(path: Path, lines: Iterable[str]) -> None:
+    """Append complete lines to ``path`` in one write (the caller holds the store lock)."""
+    payload = "".join(line.rstrip("\n") + "\n" for line in lines)
+    if not payload:
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    try:
+        os.write(fd, payload.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def dumps_line(record: dict[str, Any]) -> str:
+    """One JSON object on one line, keys in a stable order, non-ASCII kept readable."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A JSONL line that could not be used, with where it was and why."""
+
+    path: Path
+    lineno: int
+    raw: str
+    reason: str
+    torn: bool = False  # the last line of the file without a newline (a write cut short)
+
+    def where(self) -> str:
+        return f"{self.path}:{self.lineno}"
+
+
+def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:
+    """Yield ``(lineno, object)`` for each line, or ``(lineno, BadLine)`` for a line that is not a JSON object.
+
+    Blank lines are skipped. A missing file yields nothing.
+    """
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        return
+    lines = text.split("\n")
+    complete = text.endswith("\n")
+    last = len(lines) - 1
+    for index, raw in enumerate(lines):
+        if not raw.strip():
+            continue
+        lineno = index + 1
+        torn = index == last and not complete
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            yield lineno, BadLine(path, lineno, raw, f"invalid JSON: {exc.msg} at column {exc.colno}", torn)
+            continue
+        if not isinstance(obj, dict):
+            yield lineno, BadLine(path, lineno, raw, "not a JSON object", torn)
+            continue
+        yield lineno, obj
+
+
+def read_json(path: Path, default: Any = None) -> Any:
+    """Load a JSON file, or return ``default`` when it does not exist."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        return default

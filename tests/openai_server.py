@@ -1,0 +1,169 @@
+"""A real OpenAI-compatible HTTP server on 127.0.0.1 for tests.
+
+The project's code talks to it through the real ``openai`` client (``base_url``), so nothing of ours is mocked.
+Tests script replies per endpoint; every request body is recorded.
+
+    server.chat.push(content='{"facts": []}')            # a normal reply
+    server.chat.push(status=429)                          # then a rate limit ...
+    server.chat.push(status=400, error="response_format json_schema not supported")
+    server.chat.push(delay=5)                             # a slow reply (for timeouts)
+    server.chat.push(refusal="I can't help with that")
+    server.chat.default = lambda body: '{"facts": []}'   # when the queue is empty
+
+Embeddings default to a deterministic bag-of-words hashing embedding so similar texts get similar vectors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    content: str | None = None
+    refusal: str | None = None
+    finish_reason: str = "stop"
+    error: str | None = None
+    delay: float = 0.0
+    body: dict[str, Any] | None = None  # a complete raw body, sent as is
+
+
+@dataclass
+class Endpoint:
+    queue: deque[Reply] = field(default_factory=deque)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    default: Callable[[dict[str, Any]], Any] | None = None
+
+    def push(self, **kwargs: Any) -> None:
+        self.queue.append(Reply(**kwargs))
+
+
+def hash_embedding(text: str, dim: int = 64) -> list[float]:
+    vec = [0.0] * dim
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        h = int(hashlib.md5(word.encode()).hexdigest(), 16)
+        vec[h % dim] += 1.0 if (h >> 8) & 1 else -1.0
+    norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+    return [v / norm for v in vec]
+
+
+class LoopbackOpenAI:
+    def __init__(self) -> None:
+        self.chat = Endpoint()
+        self.embeddings = Endpoint()
+        self.embedding_dim = 64
+        self.model_calls: list[str] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 (http.server API)
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length)
+                try:
+                    body = json.loads(raw or b"{}")
+                except json.JSONDecodeError:
+                    body = {}
+                if self.path.rstrip("/").endswith("/chat/completions"):
+                    status, payload = server._chat(body)
+                elif self.path.rstrip("/").endswith("/embeddings"):
+                    status, payload = server._embed(body)
+                else:
+                    status, payload = 404, {"error": {"message": f"no route {self.path}"}}
+                if status < 0:  # drop the connection without an answer
+                    self.close_connection = True
+                    return
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    if status == 429:
+                        self.send_header("retry-after-ms", "10")
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    # ----- handlers ------------------------------------------------------------------------------
+    def _next(self, endpoint: Endpoint, body: dict[str, Any]) -> Reply | None:
+        endpoint.requests.append(body)
+        return endpoint.queue.popleft() if endpoint.queue else None
+
+    @staticmethod
+    def _error(reply: Reply) -> tuple[int, dict[str, Any]]:
+        return reply.status, {"error": {"message": reply.error or f"HTTP {reply.status}", "type": "test", "code": None}}
+
+    def _chat(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        reply = self._next(self.chat, body)
+        if reply is None:
+            content = self.chat.default(body) if self.chat.default else "{}"
+            reply = Reply(content=content if isinstance(content, str) else json.dumps(content))
+        if reply.delay:
+            time.sleep(reply.delay)
+        if reply.body is not None:
+            return reply.status, reply.body
+        if reply.status != 200:
+            return self._error(reply)
+        message: dict[str, Any] = {"role": "assistant", "content": reply.content, "refusal": reply.refusal}
+        if reply.refusal:
+            message["content"] = None
+        return 200, {
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", "test-model"),
+            "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason}],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+        }
+
+    def _embed(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        reply = self._next(self.embeddings, body)
+        if reply is not None and reply.delay:
+            time.sleep(reply.delay)
+        if reply is not None and reply.body is not None:
+            return reply.status, reply.body
+        if reply is not None and reply.status != 200:
+            return self._error(reply)
+        inputs = body.get("input", [])
+        if isinstance(inputs, str):
+            inputs = [inputs]
+        dim = int(body.get("dimensions") or self.embedding_dim)
+        embed = self.embeddings.default or (lambda text: hash_embedding(text, dim))
+        data = [{"object": "embedding", "index": i, "embedding": embed(t)} for i, t in enumerate(inputs)]
+        tokens = sum(len(str(t).split()) for t in inputs)
+        return 200, {
+            "object": "list",
+            "data": data,
+            "model": body.get("model", "test-embed"),
+            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+        }
