@@ -35,7 +35,13 @@ def record(
     ids = list(dict.fromkeys(fact_ids))
     if not ids:
         return None
-    event: dict[str, Any] = {"time": timeutil.now_iso(), "type": kind, "fact_ids": ids, "session": session, "source": source}
+    event: dict[str, Any] = {
+        "time": timeutil.now_iso(),
+        "type": kind,
+        "fact_ids": ids,
+        "session": session,
+        "source": source,
+    }
     event.update({k: v for k, v in extra.items() if v is not None})
     memdir.ensure()
     append_lines(memdir.events, [dumps_line(event)])

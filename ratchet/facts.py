@@ -13,7 +13,6 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from ratchet import schema, timeutil
-from ratchet.errors import InvalidFactError
 
 Tier = Literal["permanent", "standard", "transient"]
 Trust = Literal["trusted", "untrusted"]
@@ -196,13 +195,16 @@ def _fast_valid(r: dict[str, Any]) -> bool:
         return False
     opt = r.get
     return (
-        (not ("trust_reasons" in r) or (isinstance(opt("trust_reasons"), list) and all(_str(x, 0, 200) for x in r["trust_reasons"])))
+        (
+            "trust_reasons" not in r
+            or (isinstance(opt("trust_reasons"), list) and all(_str(x, 0, 200) for x in r["trust_reasons"]))
+        )
         and _opt(opt("evidence"), lambda v: _str(v, 0, 600))
-        and (not ("provenance" in r) or _str(r["provenance"], 0, 200))
+        and ("provenance" not in r or _str(r["provenance"], 0, 200))
         and _opt(opt("prompt_version"), lambda v: _str(v, 0, 200))
         and _opt(opt("updated"), lambda v: _str(v) and bool(_DATE.match(v)))
         and _opt(opt("decayed_through"), lambda v: _str(v) and bool(_WEEK.match(v)))
-        and (not ("meta" in r) or isinstance(r["meta"], dict))
+        and ("meta" not in r or isinstance(r["meta"], dict))
     )
 
 

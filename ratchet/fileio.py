@@ -43,12 +43,29 @@ def atomic_write(path: Path, data: str | bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, FILE_MODE)
+        fault_point("atomic_write:before_replace")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def fault_point(name: str) -> None:
+    """Crash here (exit 86, no cleanup) when ``RATCHET_FAULT`` names this point: how tests kill a writer mid-way."""
+    if os.environ.get("RATCHET_FAULT") == name:
+        os._exit(86)
+
+
+def remove_stale_temps(directory: Path) -> int:
+    """Delete temp files a killed writer left behind (call only while holding the store lock)."""
+    removed = 0
+    for tmp in directory.glob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+            removed += 1
+    return removed
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -78,7 +78,10 @@ def chat_json(
     client = client or make_client(config)
     model = model or config.llm_model()
     formats: list[tuple[str, dict[str, Any] | None]] = [
-        ("json_schema", {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}),
+        (
+            "json_schema",
+            {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}},
+        ),
         ("json_object", {"type": "json_object"}),
         ("text", None),
     ]
@@ -121,7 +124,9 @@ def _parse_choice(response: Any, mode: str, model: str) -> ChatResult:
         data = json.loads(_strip_fences(content))
     except json.JSONDecodeError as exc:
         raise LLMError(f"LLM reply is not valid JSON ({exc.msg} at column {exc.colno})") from None
-    return ChatResult(data=data, raw=content, usage=_usage(response), mode=mode, model=getattr(response, "model", model))
+    return ChatResult(
+        data=data, raw=content, usage=_usage(response), mode=mode, model=getattr(response, "model", model)
+    )
 
 
 def _strip_fences(text: str) -> str:

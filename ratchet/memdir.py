@@ -37,6 +37,9 @@ class MemoryDir:
 
     root: Path
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "root", Path(self.root))
+
     def ensure(self) -> MemoryDir:
         """Create the directory 0700 (and its state folder) if missing."""
         ensure_private_dir(self.root)

@@ -21,7 +21,7 @@ from typing import Any
 from ratchet import audit, index, timeutil
 from ratchet.errors import AmbiguousIdError, InvalidFactError, LockBusyError, NotFoundError, StoreError
 from ratchet.facts import Fact
-from ratchet.fileio import BadLine, append_lines, atomic_write, dumps_line, read_jsonl
+from ratchet.fileio import BadLine, append_lines, atomic_write, dumps_line, read_jsonl, remove_stale_temps
 from ratchet.memdir import MemoryDir
 
 LOCK_TIMEOUT = 60.0
@@ -216,7 +216,15 @@ class Store:
             append_lines(
                 self.memdir.archive,
                 (
-                    dumps_line({"archived_at": stamp, "action": action, "reason": reason, "actor": actor, "fact": f.to_dict()})
+                    dumps_line(
+                        {
+                            "archived_at": stamp,
+                            "action": action,
+                            "reason": reason,
+                            "actor": actor,
+                            "fact": f.to_dict(),
+                        }
+                    )
                     for f in gone
                 ),
             )
@@ -265,7 +273,18 @@ class Store:
                 stamp = timeutil.now_iso()
                 append_lines(
                     self.memdir.rejected,
-                    (dumps_line({"time": stamp, "file": path.name, "line": b.lineno, "reason": b.reason, "raw": b.raw}) for b in bad),
+                    (
+                        dumps_line(
+                            {
+                                "time": stamp,
+                                "file": path.name,
+                                "line": b.lineno,
+                                "reason": b.reason,
+                                "raw": b.raw,
+                            }
+                        )
+                        for b in bad
+                    ),
                 )
                 drop_lines = {b.lineno for b in bad}
                 text = path.read_text(encoding="utf-8", errors="surrogateescape")
@@ -274,7 +293,10 @@ class Store:
                 atomic_write(path, "".join(line + "\n" for line in kept).encode("utf-8", "surrogateescape"))
                 audit.append(
                     self.memdir,
-                    (audit.event("quarantine", "store", None, file=path.name, line=b.lineno, reason=b.reason) for b in bad),
+                    (
+                        audit.event("quarantine", "store", None, file=path.name, line=b.lineno, reason=b.reason)
+                        for b in bad
+                    ),
                 )
                 moved += len(bad)
         return moved
@@ -284,6 +306,7 @@ class Store:
         """Rewrite quarter files with some facts replaced or dropped; bad lines are quarantined first."""
         replace = replace or {}
         drop = drop or set()
+        remove_stale_temps(self.memdir.root)
         self.quarantine(paths)
         for path in sorted(paths):
             out = []
@@ -296,7 +319,9 @@ class Store:
                 out.append(dumps_line(replace[fact_id].to_dict()) if fact_id in replace else dumps_line(obj))
             atomic_write(path, "".join(line + "\n" for line in out))
 
-    def _write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
+    def _write_index(
+        self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None
+    ) -> None:
         """Write the index from what was read plus the changes just made, without reading the files again."""
         replace = replace or {}
         drop = drop or set()

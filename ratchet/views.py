@@ -53,7 +53,12 @@ def stats_text(data: dict[str, Any]) -> str:
         f"Facts: {data['facts']} ({data['active']} active, {data['superseded']} superseded, "
         f"{data['promoted']} promoted, {data['archived']} archived)",
     ]
-    for title, key in (("Category", "by_category"), ("Tier", "by_tier"), ("Trust", "by_trust"), ("Scope", "by_scope")):
+    for title, key in (
+        ("Category", "by_category"),
+        ("Tier", "by_tier"),
+        ("Trust", "by_trust"),
+        ("Scope", "by_scope"),
+    ):
         counts = data[key]
         if counts:
             lines.append(f"{title}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))

@@ -83,7 +83,9 @@ def common_options(func: F) -> F:
     @click.option("--json", "json_", is_flag=True, help="Machine-readable JSON on stdout.")
     @click.option("-v", "--verbose", count=True, help="More diagnostics on stderr.")
     @functools.wraps(func)
-    def wrapper(*args: Any, memory_dir: str | None, config_path: str | None, json_: bool, verbose: int, **kwargs: Any) -> Any:
+    def wrapper(
+        *args: Any, memory_dir: str | None, config_path: str | None, json_: bool, verbose: int, **kwargs: Any
+    ) -> Any:
         parent = click.get_current_context().find_object(Context)
         ctx = Context(
             memory_dir=memory_dir or (parent.memory_dir if parent else None),

@@ -105,7 +105,9 @@ def init(ctx: Context) -> None:
 @click.option("--category", "-c", help="Category (default: the config's default_category).")
 @click.option("--tags", "-t", default="", help="Comma-separated tags.")
 @click.option("--importance", type=click.FloatRange(0, 1), help="Override the computed importance (0..1).")
-@click.option("--tier", type=click.Choice(["permanent", "standard", "transient"]), default="standard", show_default=True)
+@click.option(
+    "--tier", type=click.Choice(["permanent", "standard", "transient"]), default="standard", show_default=True
+)
 @click.option("--scope", default="global", show_default=True, help="'global', 'repo' (this repository) or 'repo:<id>'.")
 @click.option("--action-required", is_flag=True, help="The fact asks for an action (+0.15 importance).")
 @common_options
