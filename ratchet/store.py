@@ -141,6 +141,7 @@ class Store:
         new = list(facts)
         for fact in new:
             fact.validate()
+            refuse_secrets(fact)
         if not new:
             return []
         if len({f.id for f in new}) != len(new):
@@ -164,6 +165,7 @@ class Store:
         changed = list(facts)
         for fact in changed:
             fact.validate()
+            refuse_secrets(fact)
         if not changed:
             return []
         with self.lock():
@@ -327,6 +329,19 @@ class Store:
         drop = drop or set()
         pairs = ((loaded.files[f.id], replace.get(f.id, f)) for f in loaded.facts if f.id not in drop)
         index.rebuild(self.memdir, pairs)
+
+
+def refuse_secrets(fact: Fact) -> None:
+    """The last line of defence: no credential is ever written, whoever the caller (names the kind, not the secret)."""
+    from ratchet.secrets import scan
+
+    for name in ("content", "evidence"):
+        kinds = scan(getattr(fact, name) or "")
+        if kinds:
+            raise InvalidFactError(f"Invalid fact: {name}: carries a credential ({', '.join(kinds)}); refused")
+    kinds = scan(" ".join(fact.tags))
+    if kinds:
+        raise InvalidFactError(f"Invalid fact: tags: carry a credential ({', '.join(kinds)}); refused")
 
 
 def _pick(items: list[Any], key: str, get_id: Callable[[Any], str], what: str = "Fact") -> Any:

@@ -91,6 +91,22 @@ def test_update_rewrites_in_place_and_audits_before_after(store):
     assert last["after"] == {"importance": 0.9, "tags": ["x"]}
 
 
+def test_credentials_are_refused_on_write(store):
+    leaky = make("The deploy key is ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+    with pytest.raises(
+        InvalidFactError, match=r"^Invalid fact: content: carries a credential \(.*GitHub Token\); refused$"
+    ):
+        store.add([make("harmless"), leaky], "test")
+    assert store.facts() == []
+    fine = make("The deploy key lives in 1Password")
+    store.add([fine], "test")
+    fine.evidence = "password: Sup3rS3cret!x"
+    with pytest.raises(InvalidFactError, match="^Invalid fact: evidence: carries a credential"):
+        store.update([fine], "test")
+    assert store.facts()[0].evidence is None
+    assert "ghp_" not in store.memdir.audit_log.read_text()
+
+
 def test_update_unknown_fact(store):
     with pytest.raises(NotFoundError, match=r"^Fact '.*' not found$"):
         store.update([make()], "test")
