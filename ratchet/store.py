@@ -132,7 +132,9 @@ class Store:
             return index.rebuild(self.memdir, ((loaded.files[f.id], f) for f in loaded.facts))
 
     # ----- writing -------------------------------------------------------------------------------
-    def add(self, facts: Iterable[Fact], actor: str, *, check_existing: bool = False, **extra: Any) -> list[Fact]:
+    def add(
+        self, facts: Iterable[Fact], actor: str, *, check_existing: bool = False, action: str = "add", **extra: Any
+    ) -> list[Fact]:
         """Validate and append new facts (all or nothing) and log them.
 
         Appends cost O(1): the index is left stale and rebuilt by the next reader that needs it. Fresh uuid4 ids
@@ -157,7 +159,7 @@ class Store:
                 groups.setdefault(self.memdir.facts_file(fact.quarter), []).append(fact)
             for path, group in groups.items():
                 append_lines(path, (dumps_line(f.to_dict()) for f in group))
-            audit.append(self.memdir, (audit.event("add", actor, f.id, after=f.to_dict(), **extra) for f in new))
+            audit.append(self.memdir, (audit.event(action, actor, f.id, after=f.to_dict(), **extra) for f in new))
         return new
 
     def update(self, facts: Iterable[Fact], actor: str, action: str = "update", **extra: Any) -> list[Fact]:
