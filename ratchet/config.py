@@ -49,6 +49,9 @@ DEFAULTS: dict[str, Any] = {
         "max_chars": 9000,
         "llm_candidates": 150,
         "prompt_relevance_threshold": 0.35,
+        "prior_weight": 0.3,
+        "cosine_weight": 0.6,
+        "min_relevance": 0.05,
     },
     "embeddings": {
         "backend": "auto",
@@ -64,8 +67,27 @@ DEFAULTS: dict[str, Any] = {
         "timeout_seconds": 60,
         "max_retries": 3,
     },
+    "extraction": {
+        "mode": "auto",
+        "model": None,
+        "chunk_chars": 24000,
+        "chunk_overlap_chars": 2000,
+        "max_facts_per_chunk": 40,
+        "similar_facts_shown": 30,
+        "sync_embeddings": True,
+    },
     "skill_injection": False,
     "memory_dir": None,
+    "manage": {
+        "events_keep_days": 30,
+        "contradiction_top_k": 3,
+        "contradiction_min_similarity": 0.4,
+        "contradiction_min_similarity_embeddings": 0.8,
+        "contradiction_max_queries": 5000,
+        "contradiction_max_pairs": 50,
+        "llm_contradictions": True,
+        "report_plot": True,
+    },
 }
 
 CONFIG_NAME = "ratchet.config.json"

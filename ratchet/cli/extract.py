@@ -1,22 +1,216 @@
-"""``memory-extract``: filled in by its own issue."""
+"""``memory-extract``: facts from an agent transcript into the memory store.
+
+Run by hand it fails closed: an unreadable transcript is one line naming the file and line, exit 1, nothing
+written. With ``--hook`` it is a hook verb and fails open: it reads the hook JSON on stdin, starts a fully
+detached worker (new session, no stdio) and exits 0 at once with nothing on stdout; any failure, in the hook or
+in the worker, becomes a line in ``memory/ratchet.log``. Heavy modules are imported only past the hook path.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
 import click
 
-from ratchet.cli.common import Context, common_options, not_implemented
+from ratchet.cli.common import Context, common_options, emit_json, fail_closed, log_failure
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("transcript", required=False, type=click.Path(dir_okay=False, path_type=str))
+@click.option("--session", help="Session id (default: from the transcript, else its file name).")
+@click.option(
+    "--cwd",
+    "cwd",
+    type=click.Path(file_okay=False, path_type=str),
+    help="The session's working directory (decides the repository scope).",
+)
+@click.option("--dry-run", is_flag=True, help="Print the facts that would be stored; write nothing.")
+@click.option("--offline", is_flag=True, help="Use the offline extractor even when an LLM is configured.")
+@click.option(
+    "--hook",
+    is_flag=True,
+    help="Read hook JSON (transcript_path, session_id, cwd) on stdin; extract in the background.",
+)
+@click.option("--worker", is_flag=True, hidden=True)
 @common_options
-def cli(ctx: Context) -> None:
-    """memory-extract (not implemented yet).
+def cli(
+    ctx: Context,
+    transcript: str | None,
+    session: str | None,
+    cwd: str | None,
+    dry_run: bool,
+    offline: bool,
+    hook: bool,
+    worker: bool,
+) -> None:
+    """Extract durable facts from an agent session transcript.
+
+    Reads Claude Code, Codex and Gemini CLI transcripts, plain JSON message lists and User:/Assistant: text.
+    Uses the configured LLM, or the offline extractor when no API key or base URL is set. Running the same
+    transcript again adds nothing.
 
     \b
     Examples:
-      memory-extract --help
+      memory-extract ~/.claude/projects/-home-me-app/0b7e.jsonl
+      memory-extract session.md --dry-run
+      memory-extract chat.json --session review-42 --json
+      echo '{"transcript_path": "t.jsonl", "session_id": "s1", "cwd": "."}' | memory-extract --hook
     """
-    not_implemented("memory-extract")
+    if hook:
+        _hook(ctx)
+        return
+    if worker:
+        _worker(ctx, transcript, session, cwd, offline)
+        return
+    _run(ctx, transcript, session, cwd, dry_run, offline)
+
+
+@fail_closed
+def _run(
+    ctx: Context, transcript: str | None, session: str | None, cwd: str | None, dry_run: bool, offline: bool
+) -> None:
+    from ratchet.errors import UsageError
+    from ratchet.extract import extract_file
+    from ratchet.memdir import MemoryDir, resolve_memory_dir
+    from ratchet.store import Store
+    from ratchet.transcripts import read_transcript
+
+    if not transcript:
+        raise UsageError("Missing argument 'TRANSCRIPT' (or use --hook)")
+    parsed = read_transcript(transcript)  # before touching the memory directory: a bad file writes nothing
+    # A dry run must not even create the memory directory.
+    store = Store(MemoryDir(resolve_memory_dir(ctx.memory_dir, ctx.config)), create=False) if dry_run else ctx.store
+    result = extract_file(
+        store, ctx.config, parsed, session=session, cwd=cwd, dry_run=dry_run, mode="offline" if offline else None
+    )
+    if ctx.json_output:
+        emit_json(result.to_json())
+        return
+    verb = "would add" if dry_run else "+"
+    for fact in result.added:
+        flags = f"{fact.category} {fact.importance:.2f}"
+        if fact.source_trust == "untrusted":
+            flags += " untrusted"
+        if fact.tier != "standard":
+            flags += f" {fact.tier}"
+        scope = "" if fact.scope == "global" else f" ({fact.scope})"
+        note = f" [superseded by {fact.superseded_by[:8]}]" if fact.superseded_by else ""
+        click.echo(f"{verb} {fact.id[:8]} [{flags}] {fact.content}{scope}{note}")
+    for pair in result.superseded:
+        click.echo(f"~ {pair['old'][:8]} superseded by {pair['new'][:8]}")
+    for rejected in result.rejected:
+        kinds = f" ({', '.join(rejected['kinds'])})" if rejected.get("kinds") else ""
+        click.echo(f"Rejected: {rejected['reason']}{kinds}", err=True)
+    label = "LLM" if result.mode == "llm" else "offline extractor"
+    click.echo(
+        f"{transcript} ({result.format}, {label}{', dry run: nothing written' if dry_run else ''}): "
+        f"{len(result.added)} added, {len(result.duplicates)} duplicate, {len(result.rejected)} rejected, "
+        f"{len(result.superseded)} superseded, {len(result.references)} confirmed; "
+        f"{result.turns_new} of {result.turns_total} turns new",
+        err=True,
+    )
+
+
+def _log_path(ctx: Context) -> Path | None:
+    """memory/ratchet.log, resolved without failing (a broken config must not hide the log line)."""
+    try:
+        from ratchet.memdir import MemoryDir, resolve_memory_dir
+
+        memdir = MemoryDir(resolve_memory_dir(ctx.memory_dir, ctx.config))
+        memdir.ensure()
+        return memdir.log
+    except Exception:  # noqa: BLE001 - fall back to the default place
+        root = Path(ctx.memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or "memory")
+        try:
+            root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError:
+            return None
+        return root / "ratchet.log"
+
+
+def parse_hook_input(raw: str) -> dict[str, str]:
+    """Validate hook JSON: an object with a readable ``transcript_path``; ``session_id``/``cwd`` optional strings."""
+    from ratchet.errors import UsageError
+
+    try:
+        payload: Any = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"hook input: invalid JSON at line {exc.lineno} ({exc.msg})") from None
+    if not isinstance(payload, dict):
+        raise UsageError("hook input: expected a JSON object")
+    out: dict[str, str] = {}
+    for key in ("transcript_path", "session_id", "cwd"):
+        value = payload.get(key)
+        if value is not None and not isinstance(value, str):
+            raise UsageError(f"hook input: {key} must be a string")
+        if value:
+            out[key] = value
+    path = out.get("transcript_path")
+    if not path:
+        raise UsageError("hook input: transcript_path is missing")
+    if not os.path.isfile(path):
+        raise UsageError(f"hook input: transcript {path} not found")
+    return out
+
+
+def _hook(ctx: Context) -> None:
+    try:
+        payload = parse_hook_input(sys.stdin.read())
+        args = [sys.executable, "-m", "ratchet.cli.extract", "--worker", payload["transcript_path"]]
+        if payload.get("session_id"):
+            args += ["--session", payload["session_id"]]
+        if payload.get("cwd"):
+            args += ["--cwd", payload["cwd"]]
+        if ctx.memory_dir:
+            args += ["--memory-dir", ctx.memory_dir]
+        if ctx.config_path:
+            args += ["--config", ctx.config_path]
+        subprocess.Popen(  # noqa: S603 - our own module, no shell
+            args,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
+        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
+            raise
+        log_failure(_log_path(ctx), "memory-extract --hook", exc)
+    sys.exit(0)
+
+
+def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str | None, offline: bool) -> None:
+    """The detached half of ``--hook``: extract, log one line, never raise."""
+    try:
+        from ratchet.extract import extract_file
+        from ratchet.logfile import log_line
+
+        if not transcript:
+            raise ValueError("worker started without a transcript")
+        result = extract_file(
+            ctx.store, ctx.config, transcript, session=session, cwd=cwd, mode="offline" if offline else None
+        )
+        log_line(
+            _log_path(ctx),
+            f"memory-extract: session {result.session}: {len(result.added)} added, {len(result.duplicates)} duplicate, "
+            f"{len(result.rejected)} rejected, {len(result.superseded)} superseded "
+            f"({result.mode}, {result.turns_new} new turns)",
+        )
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - detached: nobody reads stderr, the log is the only report
+        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
+            raise
+        log_failure(_log_path(ctx), "memory-extract worker", exc)
+    sys.exit(0)
 
 
 if __name__ == "__main__":

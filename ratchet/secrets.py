@@ -1,0 +1,259 @@
+"""Credential filter: does a piece of text carry a secret?
+
+:func:`scan` returns the *kinds* of credential found (``"OpenAI Token"``, ``"Password"``...), never the secret
+itself, so callers can log a rejection safely. An empty list means clean.
+
+Three layers, cheapest first:
+
+1. detect-secrets' format detectors (AWS, GitHub, Slack, Stripe, JWT, private keys...), run through their
+   ``analyze_string`` so no global settings or baseline files are involved. Its public-IP detector is left out:
+   an IP address in a fact is not a credential.
+2. detect-secrets' keyword detector (``password = "..."``, ``api_key: ...``) plus our own patterns for the
+   prose forms people actually type to an agent ("my password is hunter2x!"), connection strings with an
+   embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
+   ``hf_``, ``glpat-``...).
+3. A high-entropy token check with tuned limits. detect-secrets' ad-hoc scanner flags plain English, so we
+   only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit hashes, UUIDs,
+   digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+# detect-secrets plugins we do not want: IPs are not secrets, and the high-entropy/keyword plugins are
+# driven separately below with our own limits.
+_SKIP_PLUGINS = {"IPPublicDetector", "KeywordDetector", "Base64HighEntropyString", "HexHighEntropyString"}
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("Anthropic API Key", re.compile(r"\bsk-ant-[A-Za-z0-9_-]{20,}")),
+    ("OpenAI Token", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
+    ("AWS Access Key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
+    (
+        "AWS Secret Key",
+        re.compile(r"(?i)aws.{0,20}?(?:secret|key).{0,20}?[=:\s\"']([A-Za-z0-9/+]{40})\b"),
+    ),
+    ("GitHub Token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
+    ("GitLab Token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}")),
+    ("Slack Token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    ("Slack Webhook", re.compile(r"hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+")),
+    ("Stripe Key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
+    ("Google OAuth Token", re.compile(r"\bya29\.[0-9A-Za-z_-]{20,}")),
+    ("Hugging Face Token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+    ("NPM Token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    ("PyPI Token", re.compile(r"\bpypi-[A-Za-z0-9_-]{50,}")),
+    ("SendGrid API Key", re.compile(r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}")),
+    ("Twilio API Key", re.compile(r"\bSK[0-9a-fA-F]{32}\b")),
+    ("DigitalOcean Token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b")),
+    ("Shopify Token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
+    ("Mailgun Key", re.compile(r"\bkey-[0-9a-zA-Z]{32}\b")),
+    ("Azure Connection String", re.compile(r"(?i)(?:AccountKey|SharedAccessKey|sig)=[A-Za-z0-9%+/=]{20,}")),
+    (
+        "JSON Web Token",
+        re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+    ),
+    ("Private Key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
+    (
+        "Connection String",
+        # scheme://user:password@host: a password embedded in a URL or DSN.
+        re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:([^\s@/]{3,})@[^\s/]+", re.I),
+    ),
+    ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
+]
+
+# Prose and config forms of "<secret word> [is|:|=|changed to] <value>". The value after the connector words is
+# checked by _looks_secret so that "the password is in 1Password" or "api key: see the vault" stay clean.
+_KEYWORD = re.compile(
+    r"(?i)\b(?P<word>pass(?:word|wd|phrase)?|pwd|passcode|pin\s*code|secret(?:[ _-]?key)?|"
+    r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app)[ _-]?(?:key|token|secret)|"
+    r"token|credentials?)(?:\s+(?:for|of|on)\s+(?:the\s+)?[\w.@/-]+(?:\s+(?:account|server|user|box|db|database))?)?"
+    r"(?P<after>[^\n]{0,80})"
+)
+_CONNECTOR = frozenset(
+    ["is", "was", "are", "were", "now", "set", "to", "changed", "updated", "still", "reads", "became", "has", "been"]
+    + ["=", ":", ":=", "=>", "->"]
+)
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?|%\w+%|\{\{.*\}\}|redacted|changeme|none|null|"
+    r"placeholder|example|dummy|required|optional|missing|empty|unset|set|stored|rotated|in|the|a|an|"
+    r"correct|wrong|invalid|expired|managed|kept|saved|fine|ok|okay|same|different|secure|strong|weak|"
+    r"too|not|also|still|now|being|given|from|under|via|only|never|always|shared|encrypted|hashed)$"
+)
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,}")
+_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_WORDISH = re.compile(r"^[A-Za-z][a-z]+(?:[A-Z_.\-/][a-z]+|[A-Z]{2,}|\d{1,4})*[a-z]*$")
+
+# Shannon entropy (bits per char) a token must exceed to count as random. Tuned on the corpora in
+# tests/fixtures/secrets/: identifiers and slugs stay below, generated keys of 20+ chars are above.
+BASE64_ENTROPY_LIMIT = 4.2
+HEX_ENTROPY_LIMIT = 3.0
+
+
+def scan(text: str) -> list[str]:
+    """Kinds of credential found in ``text`` (sorted, unique); an empty list means clean.
+
+    The secret value itself is never returned, so the result is safe to log.
+    """
+    if not text:
+        return []
+    kinds: set[str] = set()
+    for plugin in _detect_secrets_plugins():
+        for _value in plugin.analyze_string(text):
+            kinds.add(_kind_name(plugin.secret_type))
+            break
+    for kind, pattern in _PATTERNS:
+        match = pattern.search(text)
+        if match and not _placeholder(match.group(match.lastindex or 0)):
+            kinds.add(kind)
+    for match in _KEYWORD.finditer(text):
+        if _looks_secret(_keyword_value(match.group("after"))):
+            kinds.add(_keyword_kind(match.group("word")))
+    if _keyword_detector_hit(text):
+        kinds.add("Password")
+    if not kinds and _high_entropy_token(text):
+        kinds.add("High Entropy String")
+    return sorted(kinds)
+
+
+def is_clean(text: str) -> bool:
+    """True when :func:`scan` finds nothing."""
+    return not scan(text)
+
+
+def _kind_name(secret_type: str) -> str:
+    return {"Basic Auth Credentials": "Connection String", "NPM tokens": "NPM Token"}.get(secret_type, secret_type)
+
+
+def _keyword_kind(word: str) -> str:
+    w = word.lower()
+    if w.startswith("pass") or w in ("pwd", "passcode") or w.startswith("pin"):
+        return "Password"
+    if "token" in w:
+        return "Token"
+    if "credential" in w:
+        return "Password"
+    if "key" in w:
+        return "API Key"
+    return "Secret"
+
+
+@lru_cache(maxsize=1)
+def _detect_secrets_plugins() -> list[Any]:
+    """Instances of every regex-based detect-secrets detector we use (imported lazily: ~60 ms)."""
+    import importlib
+    import pkgutil
+
+    from detect_secrets import plugins as ds_plugins
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    found: list[Any] = []
+    for info in pkgutil.iter_modules(ds_plugins.__path__):
+        module = importlib.import_module(f"detect_secrets.plugins.{info.name}")
+        for name in dir(module):
+            obj = getattr(module, name)
+            if (
+                isinstance(obj, type)
+                and issubclass(obj, RegexBasedDetector)
+                and obj is not RegexBasedDetector
+                and obj.__module__ == module.__name__
+                and name not in _SKIP_PLUGINS
+            ):
+                found.append(obj())
+    return found
+
+
+@lru_cache(maxsize=1)
+def _keyword_groups() -> list[tuple[re.Pattern[str], int]]:
+    from detect_secrets.plugins import keyword
+
+    groups = dict(keyword.QUOTES_REQUIRED_DENYLIST_REGEX_TO_GROUP)
+    groups.update(keyword.CONFIG_DENYLIST_REGEX_TO_GROUP)
+    return list(groups.items())
+
+
+def _keyword_detector_hit(text: str) -> bool:
+    """detect-secrets' keyword detector (quoted and config forms), with our value check on top."""
+    for line in text.splitlines():
+        for regex, group in _keyword_groups():
+            match = regex.search(line)
+            if not match:
+                continue
+            value = (match.group(group) or "").strip().strip("\"'`").split()
+            if value and _looks_secret(value[0]):
+                return True
+    return False
+
+
+def _keyword_value(after: str) -> str:
+    """The first token after a secret word, past connector words ("is", "changed to", ":", "=")."""
+    for token in re.split(r"[\s\"'`]+", after.replace("=", " = ").replace(": ", " : ")):
+        if not token:
+            continue
+        if token.lower().rstrip(":") in _CONNECTOR or token in ("=", ":"):
+            continue
+        return token.rstrip(",;")
+    return ""
+
+
+def _placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.match(value.strip("\"'`.,;:)(")))
+
+
+def _looks_secret(value: str) -> bool:
+    """A keyword's value that is plausibly a real secret: not a placeholder, not an ordinary word."""
+    value = value.strip("\"'`.,;:)(")
+    if len(value) < 6 or _placeholder(value):
+        return False
+    if value.lower().startswith(("http://", "https://", "/", "~/", "./", "$")):
+        return False
+    # Ordinary lower-case words and dotted names ("stored.in.vault", "onepassword") are not secrets; a
+    # secret has at least two character classes or is long and random.
+    classes = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+    if classes >= 2 and any(c.isdigit() or not c.isalnum() for c in value):
+        return True
+    return len(value) >= 16 and _entropy(value) > 3.5
+
+
+def _entropy(data: str) -> float:
+    counts = Counter(data)
+    n = len(data)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _high_entropy_token(text: str) -> bool:
+    """A long random-looking token outside the shapes ordinary facts are full of."""
+    cleaned = _UUID.sub(" ", text)
+    for match in _TOKEN.finditer(cleaned):
+        token = match.group(0).strip(".-_~")
+        if len(token) < 20 or "://" in text[max(0, match.start() - 8) : match.start()]:
+            continue
+        if _HEX.match(token):
+            # Commit hashes and digests are everywhere in developer facts; only long hex with a
+            # password-ish neighbour is caught (by the keyword layer), never bare hex.
+            continue
+        if "/" in token and all(part.isalpha() or not part for part in re.split(r"[/._-]", token)):
+            continue  # a path
+        if _WORDISH.match(token) or token.count("-") + token.count("_") + token.count(".") >= 3:
+            continue  # identifiers, slugs, dotted module paths
+        has_digit = any(c.isdigit() for c in token)
+        has_upper = any(c.isupper() for c in token)
+        has_lower = any(c.islower() for c in token)
+        if not (has_digit and has_upper and has_lower):
+            continue
+        limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
+        if _entropy(token) > limit:
+            return True
+    return False
