@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+from typing import Any
 
 from ratchet import timeutil
 from ratchet.config import Config
@@ -30,3 +31,30 @@ def recency(fact: Fact, config: Config, now: datetime | None = None) -> float:
 def effective_score(fact: Fact, config: Config, now: datetime | None = None) -> float:
     """Base importance x recency: what ranks candidates before relevance, and what purge compares to 0.1."""
     return fact.importance * recency(fact, config, now)
+
+
+TIERS = ("permanent", "standard", "transient")
+
+
+def recency_array(days: Any, tier_codes: Any, config: Config) -> Any:
+    """:func:`recency` for numpy arrays of days since last reference and tier codes (indexes into ``TIERS``)."""
+    import numpy as np
+
+    section = config.section("recency")
+    value = np.exp(-math.log(2) / float(section["half_life_days"]) * np.maximum(days, 0.0))
+    floors = np.array([1.0] + [float(section["floor"].get(t, 0.0)) for t in TIERS[1:]], dtype=np.float64)
+    return np.maximum(value, floors[tier_codes])
+
+
+def query_score(relevance: Any, prior: Any, config: Config, *, explicit: bool) -> Any:
+    """Combine relevance with the prior (importance x recency) into the retrieval score.
+
+    With an explicit query (``--query``, a user prompt) the spec's product is softened to
+    ``relevance x prior^w`` (``retrieval.prior_weight``, default 0.3): what matches the question leads, and
+    importance and recency break ties between comparably relevant facts. Without one (a session opening, whose
+    context is only a repository, a branch and commit subjects) the prior leads and relevance nudges:
+    ``prior x (0.5 + 0.5 x relevance)``.
+    """
+    if explicit:
+        return relevance * prior ** float(config.section("retrieval")["prior_weight"])
+    return prior * (0.5 + 0.5 * relevance)

@@ -1,22 +1,331 @@
-"""``memory-retrieve``: filled in by its own issue."""
+"""``memory-retrieve``: recall the facts an agent should know now; and ``ratchet why``.
+
+Human use fails closed (one line on stderr, exit 1 or 2). ``--hook`` is a hook verb and fails open: any error gives
+empty stdout and exit 0, with the reason in ``memory/ratchet.log``. Showing facts records an injection event,
+never a reference.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
 import click
 
-from ratchet.cli.common import Context, common_options, not_implemented
+from ratchet.cli.common import Context, common_options, emit_json, fail_closed, log_failure
+
+FORMATS = ("markdown", "json", "claude-hook", "codex-hook", "gemini-hook")
+PROMPT_EVENTS = ("UserPromptSubmit", "BeforeAgent")
+PROMPT_MAX_FACTS = 5
+MIN_PROMPT_TERMS = 3
+
+
+def _mode(mode: str | None, force_llm: bool, force_embeddings: bool) -> str | None:
+    if force_llm and force_embeddings:
+        raise click.UsageError("--force-llm and --force-embeddings are mutually exclusive")
+    forced = "llm" if force_llm else ("embeddings" if force_embeddings else None)
+    if forced and mode and mode != forced:
+        raise click.UsageError(f"--mode {mode} contradicts --force-{forced}")
+    return forced or mode
+
+
+def _scopes(cwd: str | None) -> set[str]:
+    from ratchet.scope import visible_scopes
+
+    return visible_scopes(cwd or os.getcwd())
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--query", "-q", help="What the session is about (default: the opening context).")
+@click.option("--mode", type=click.Choice(["auto", "llm", "embeddings", "keyword"]), help="Relevance mode.")
+@click.option("--force-llm", is_flag=True, help="Same as --mode llm.")
+@click.option("--force-embeddings", is_flag=True, help="Same as --mode embeddings.")
+@click.option("--budget", type=click.IntRange(min=1), help="Token budget of the whole block (default: config).")
+@click.option("--detail", type=click.Choice(["full", "index"]), default="full", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), help="Output format (default markdown; hooks: claude-hook)."
+)
+@click.option("--max-facts", type=click.IntRange(min=1), help="At most this many facts (default: config).")
+@click.option("--cwd", type=click.Path(file_okay=False), help="Directory whose repository scope applies (default: .).")
+@click.option("--session", help="Record the injection under this session id.")
+@click.option("--hook", is_flag=True, help="Agent hook mode: hook JSON on stdin, fail open, record the injection.")
 @common_options
-def cli(ctx: Context) -> None:
-    """memory-retrieve (not implemented yet).
+def cli(
+    ctx: Context,
+    query: str | None,
+    mode: str | None,
+    force_llm: bool,
+    force_embeddings: bool,
+    budget: int | None,
+    detail: str,
+    fmt: str | None,
+    max_facts: int | None,
+    cwd: str | None,
+    session: str | None,
+    hook: bool,
+) -> None:
+    """Print the facts from earlier sessions that matter now, within a hard token budget.
+
+    Relevance comes from BM25 (keyword), embeddings fused with BM25, or an LLM picking among the top candidates;
+    ``auto`` uses embeddings once enough vectors exist, else the LLM when configured, else keywords.
 
     \b
     Examples:
-      memory-retrieve --help
+      memory-retrieve --query "deploying the payments API"
+      memory-retrieve --query "brakes" --mode keyword --budget 300 --format json
+      memory-retrieve --detail index
+      memory-retrieve --hook --format claude-hook < hook-input.json
     """
-    not_implemented("memory-retrieve")
+    chosen_mode = _mode(mode, force_llm, force_embeddings)
+    if hook:
+        _hook(ctx, query, chosen_mode, budget, detail, fmt or "claude-hook", max_facts)
+        return
+    _human(
+        ctx,
+        query,
+        chosen_mode,
+        budget,
+        detail,
+        fmt or ("json" if ctx.json_output else "markdown"),
+        max_facts,
+        cwd,
+        session,
+    )
+
+
+@fail_closed
+def _human(
+    ctx: Context,
+    query: str | None,
+    mode: str | None,
+    budget: int | None,
+    detail: str,
+    fmt: str,
+    max_facts: int | None,
+    cwd: str | None,
+    session: str | None,
+) -> None:
+    from ratchet import events
+    from ratchet.retrieve import Request, retrieve
+
+    config = ctx.config
+    hook_fmt = fmt.endswith("-hook")
+    context_text = None
+    if not query:
+        from ratchet.context import opening
+
+        context_text = opening(cwd or os.getcwd()).text() or None
+    request = Request(
+        query=query,
+        context=context_text,
+        mode=mode,
+        budget=budget,
+        max_chars=int(config.section("retrieval")["max_chars"]) if hook_fmt else None,
+        detail=detail,
+        scopes=_scopes(cwd),
+        max_facts=max_facts,
+    )
+    result = retrieve(ctx.store, config, request)
+    for warning in result.warnings:
+        ctx.warn(f"Warning: {warning}")
+    if ctx.verbose:
+        ctx.warn(f"mode {result.mode}: {len(result.shown)} shown, {len(result.cut)} cut, {result.tokens} tokens")
+        for shown in result.shown:
+            s = shown.scored
+            ctx.warn(
+                f"  {s.fact_id[:8]} {shown.detail:<5} score {s.score:.3f} "
+                f"relevance {s.relevance:.3f} prior {s.prior:.3f}"
+            )
+        for cut in result.cut:
+            ctx.warn(f"  {cut.fact_id[:8]} cut   score {cut.score:.3f}")
+    if session and result.ids:
+        events.record(
+            ctx.store.memdir, events.INJECTION, result.ids, session=session, source="memory-retrieve", mode=result.mode
+        )
+    if fmt == "json":
+        emit_json(result.to_dict(query))
+        return
+    text = result.markdown()
+    if not text:
+        ctx.warn("No facts to show.")
+        return
+    if hook_fmt:
+        from ratchet.render import hook_json
+
+        click.echo(hook_json(fmt, "SessionStart", text))
+    else:
+        click.echo(text)
+
+
+def _log_path(ctx: Context) -> Path | None:
+    try:
+        return Path(ctx.store.memdir.log)
+    except Exception:  # noqa: BLE001 - even a broken config must not break the hook
+        return None
+
+
+def _hook(
+    ctx: Context,
+    query: str | None,
+    mode: str | None,
+    budget: int | None,
+    detail: str,
+    fmt: str,
+    max_facts: int | None,
+) -> None:
+    try:
+        output = _hook_output(ctx, query, mode, budget, detail, fmt, max_facts)
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
+        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
+            raise
+        log_failure(_log_path(ctx), "memory-retrieve --hook", exc)
+        sys.exit(0)
+    if output:
+        click.echo(output)
+
+
+def _read_stdin() -> dict[str, Any]:
+    if sys.stdin is None or sys.stdin.isatty():
+        return {}
+    text = sys.stdin.read()
+    if not text.strip():
+        return {}
+    payload = json.loads(text)
+    return payload if isinstance(payload, dict) else {}
+
+
+def _hook_output(
+    ctx: Context,
+    query: str | None,
+    mode: str | None,
+    budget: int | None,
+    detail: str,
+    fmt: str,
+    max_facts: int | None,
+) -> str:
+    from ratchet import events
+    from ratchet.bm25 import tokenize
+    from ratchet.render import hook_json
+    from ratchet.retrieve import Request, resolve_mode, retrieve
+
+    payload = _read_stdin()
+    config = ctx.config
+    store = ctx.store
+    event = str(payload.get("hook_event_name") or "SessionStart")
+    cwd = str(payload.get("cwd") or os.getcwd())
+    session = payload.get("session_id")
+    section = config.section("retrieval")
+    max_chars = int(section["max_chars"])
+    if event in PROMPT_EVENTS:
+        prompt = str(payload.get("prompt") or "")
+        if len(set(tokenize(prompt))) < MIN_PROMPT_TERMS:
+            return ""  # too short to carry intent ("yes", "go on")
+        chosen = resolve_mode(store, config, mode)
+        request = Request(
+            query=prompt,
+            mode="keyword" if chosen == "llm" else chosen,  # an LLM call per prompt is too slow for this hook
+            budget=budget,
+            detail=detail,
+            scopes=_scopes(cwd),
+            exclude=events.injected_ids(store.memdir, str(session)) if session else set(),
+            threshold=float(section["prompt_relevance_threshold"]),
+            max_facts=max_facts or PROMPT_MAX_FACTS,
+        )
+    else:
+        from ratchet.context import opening
+
+        request = Request(
+            query=query,
+            context=opening(cwd).text() or None,
+            mode=mode,
+            budget=budget,
+            detail=detail,
+            scopes=_scopes(cwd),
+            max_facts=max_facts,
+        )
+    wrapper = len(hook_json(fmt, event, "")) if fmt.endswith("-hook") else 0
+    request.max_chars = max_chars - wrapper
+    for _attempt in range(4):
+        result = retrieve(store, config, request)
+        text = result.markdown()
+        if not text:
+            return ""
+        output = hook_json(fmt, event, text) if fmt.endswith("-hook") else text
+        if fmt == "json":
+            output = json.dumps(result.to_dict(request.query), ensure_ascii=False)
+        if len(output) <= max_chars:
+            break
+        request.max_chars = (request.max_chars or max_chars) - (len(output) - max_chars) - 50  # JSON escapes
+    else:
+        return ""
+    for warning in result.warnings:
+        from ratchet.logfile import log_line
+
+        log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
+    events.record(
+        store.memdir,
+        events.INJECTION,
+        result.ids,
+        session=str(session) if session else None,
+        source=f"memory-retrieve {event}",
+        mode=result.mode,
+    )
+    return output
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("fact_id")
+@click.option("--query", "-q", help="The query to explain the ranking for (default: the opening context).")
+@click.option("--mode", type=click.Choice(["auto", "llm", "embeddings", "keyword"]), help="Relevance mode.")
+@click.option("--budget", type=click.IntRange(min=1), help="Token budget (default: config).")
+@click.option("--cwd", type=click.Path(file_okay=False), help="Directory whose repository scope applies (default: .).")
+@common_options
+@fail_closed
+def why(ctx: Context, fact_id: str, query: str | None, mode: str | None, budget: int | None, cwd: str | None) -> None:
+    """Explain a fact's retrieval score: importance, recency, relevance, rank and budget.
+
+    \b
+    Examples:
+      ratchet why 3f2a9c --query "deploying the payments API"
+      ratchet why 3f2a9c --query "brakes" --mode keyword --json
+    """
+    from ratchet.retrieve import Request, explain
+
+    context_text = None
+    if not query:
+        from ratchet.context import opening
+
+        context_text = opening(cwd or os.getcwd()).text() or None
+    request = Request(query=query, context=context_text, mode=mode, budget=budget, scopes=_scopes(cwd))
+    info = explain(ctx.store, ctx.config, fact_id, request)
+    if ctx.json_output:
+        emit_json(info)
+        return
+    click.echo(f"Fact {info['id']}: {info['reason']}")
+    if "score" not in info:
+        return
+    cosine = "-" if info["cosine"] is None else f"{info['cosine']:.3f}"
+    llm = "-" if info["llm_rank"] is None else f"#{info['llm_rank']}"
+    rows = [
+        ("mode", info["mode"]),
+        ("importance", f"{info['importance']:.3f}"),
+        ("recency", f"{info['recency']:.3f} ({info['tier']} tier)"),
+        ("prior", f"{info['prior']:.3f} (importance x recency)"),
+        ("relevance", f"{info['relevance']:.3f} (bm25 {info['bm25']:.3f}, cosine {cosine}, llm {llm})"),
+        ("score", f"{info['score']:.4f}"),
+        ("rank", f"{info['rank']} of {info['eligible']} eligible ({info['selected']} selected)"),
+        (
+            "budget",
+            f"{info['tokens_full']} tokens in full, {info['tokens_index']} as an index line, of {info['budget']}",
+        ),
+    ]
+    for name, value in rows:
+        click.echo(f"  {name:<11} {value}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""The opening context of a session: what retrieval matches facts against when no query is given.
+
+From the session's working directory: the repository name, the current branch and recent commit subjects; for a
+prompt hook, the prompt itself is the query. Git is asked with short timeouts and failures only shrink the context.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+COMMITS = 5
+
+
+@dataclass
+class Opening:
+    """What is known about the session at its start."""
+
+    cwd: str | None = None
+    repository: str | None = None
+    branch: str | None = None
+    commits: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The context as one query text (empty when nothing is known)."""
+        parts = []
+        if self.repository:
+            parts.append(self.repository.replace("/", " ").replace("-", " ").replace("_", " "))
+        if self.branch and self.branch not in ("main", "master", "HEAD"):
+            parts.append(self.branch.replace("/", " ").replace("-", " ").replace("_", " "))
+        parts.extend(self.commits)
+        return "\n".join(parts)
+
+
+def _git(cwd: Path, *args: str) -> str | None:
+    try:
+        out = subprocess.run(["git", "-C", str(cwd), *args], capture_output=True, text=True, timeout=3, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() if out.returncode == 0 else None
+
+
+def opening(cwd: str | Path | None) -> Opening:
+    """Repository name, branch and the last few commit subjects of ``cwd`` (whatever git can tell)."""
+    if cwd is None or not Path(cwd).is_dir():
+        return Opening(cwd=str(cwd) if cwd else None)
+    path = Path(cwd)
+    top = _git(path, "rev-parse", "--show-toplevel")
+    if not top:
+        return Opening(cwd=str(path))
+    branch = _git(path, "rev-parse", "--abbrev-ref", "HEAD")
+    log = _git(path, "log", f"-{COMMITS}", "--format=%s") or ""
+    return Opening(cwd=str(path), repository=Path(top).name, branch=branch, commits=[s for s in log.splitlines() if s])
