@@ -105,3 +105,18 @@ def test_memory_dir_resolution(tmp_path, monkeypatch):
     assert resolve_memory_dir(None, cfg) == tmp_path / "data" / "mem"
     plain = load_config(write(tmp_path, {}))
     assert resolve_memory_dir(None, plain) == tmp_path / "memory"
+
+
+def test_validation_is_remembered_but_never_for_bad_configs(tmp_path):
+    good = write(tmp_path, {"recency": {"half_life_days": 14}})
+    assert load_config(good)["recency"]["half_life_days"] == 14
+    cache = Path.home() / ".cache" / "ratchet" / "validated-configs"
+    assert len(cache.read_text().split()) == 1
+    assert load_config(good)["recency"]["half_life_days"] == 14  # served from the cache
+    assert len(cache.read_text().split()) == 1
+    bad = write(tmp_path, {"recency": {"half_life_days": -1}})
+    with pytest.raises(ConfigError, match="half_life_days"):
+        load_config(bad)
+    with pytest.raises(ConfigError, match="half_life_days"):
+        load_config(bad)
+    assert len(cache.read_text().split()) == 1
