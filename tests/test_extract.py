@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -188,13 +189,14 @@ def test_hook_bad_input_fails_open(memory_dir: Path) -> None:
     assert "transcript /nowhere.jsonl not found" in (memory_dir / "ratchet.log").read_text()
 
 
-def test_hook_detaches_a_worker_and_returns_at_once(tmp_path: Path, memory_dir: Path) -> None:
+@pytest.mark.parametrize("entry", ["ratchet.cli.fasthook", "ratchet.cli.extract"])
+def test_hook_detaches_a_worker_and_returns_at_once(tmp_path: Path, memory_dir: Path, entry: str) -> None:
     payload = json.dumps(
         {"transcript_path": str(FIXTURES / "claude.jsonl"), "session_id": "hook-1", "cwd": str(tmp_path)}
     )
     start = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "ratchet.cli.extract", "--hook"],
+        [sys.executable, "-m", entry, "--hook"],
         input=payload,
         capture_output=True,
         text=True,
@@ -214,6 +216,19 @@ def test_hook_detaches_a_worker_and_returns_at_once(tmp_path: Path, memory_dir: 
     while time.monotonic() < deadline and "memory-extract: session hook-1" not in _read(memory_dir / "ratchet.log"):
         time.sleep(0.1)
     assert "memory-extract: session hook-1: 4 added" in _read(memory_dir / "ratchet.log")
+
+
+def test_fast_hook_entry_fails_open_and_defers_everything_else(memory_dir: Path) -> None:
+    run = functools.partial(subprocess.run, capture_output=True, text=True, env=subprocess_env(), timeout=30)
+    bad = run([sys.executable, "-m", "ratchet.cli.fasthook", "--hook"], input="{not json")
+    assert (bad.returncode, bad.stdout, bad.stderr) == (0, "", "")
+    assert "memory-extract --hook failed open: ratchet.errors.UsageError: hook input: invalid JSON" in _read(
+        memory_dir / "ratchet.log"
+    )
+    helped = run([sys.executable, "-m", "ratchet.cli.fasthook", "--hook", "--help"])
+    assert helped.returncode == 0 and "Usage: " in helped.stdout
+    unknown = run([sys.executable, "-m", "ratchet.cli.fasthook", "--hook", "--bogus"], input="{}")
+    assert unknown.returncode == 2 and "No such option '--bogus'" in unknown.stderr
 
 
 def _read(path: Path) -> str:

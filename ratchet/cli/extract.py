@@ -8,12 +8,9 @@ in the worker, becomes a line in ``memory/ratchet.log``. Heavy modules are impor
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -133,51 +130,11 @@ def _log_path(ctx: Context) -> Path | None:
         return root / "ratchet.log"
 
 
-def parse_hook_input(raw: str) -> dict[str, str]:
-    """Validate hook JSON: an object with a readable ``transcript_path``; ``session_id``/``cwd`` optional strings."""
-    from ratchet.errors import UsageError
-
-    try:
-        payload: Any = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"hook input: invalid JSON at line {exc.lineno} ({exc.msg})") from None
-    if not isinstance(payload, dict):
-        raise UsageError("hook input: expected a JSON object")
-    out: dict[str, str] = {}
-    for key in ("transcript_path", "session_id", "cwd"):
-        value = payload.get(key)
-        if value is not None and not isinstance(value, str):
-            raise UsageError(f"hook input: {key} must be a string")
-        if value:
-            out[key] = value
-    path = out.get("transcript_path")
-    if not path:
-        raise UsageError("hook input: transcript_path is missing")
-    if not os.path.isfile(path):
-        raise UsageError(f"hook input: transcript {path} not found")
-    return out
-
-
 def _hook(ctx: Context) -> None:
     try:
-        payload = parse_hook_input(sys.stdin.read())
-        args = [sys.executable, "-m", "ratchet.cli.extract", "--worker", payload["transcript_path"]]
-        if payload.get("session_id"):
-            args += ["--session", payload["session_id"]]
-        if payload.get("cwd"):
-            args += ["--cwd", payload["cwd"]]
-        if ctx.memory_dir:
-            args += ["--memory-dir", ctx.memory_dir]
-        if ctx.config_path:
-            args += ["--config", ctx.config_path]
-        subprocess.Popen(  # noqa: S603 - our own module, no shell
-            args,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            close_fds=True,
-        )
+        from ratchet.hookio import parse_hook_input, spawn_worker
+
+        spawn_worker(parse_hook_input(sys.stdin.read()), ctx.memory_dir, ctx.config_path)
     except (SystemExit, KeyboardInterrupt):
         raise
     except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
