@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ratchet import audit, dedupe, events, offline_extractor, secrets, timeutil
+from ratchet import audit, dedupe, events, extract_llm, offline_extractor, secrets, timeutil
 from ratchet.candidates import Candidate
 from ratchet.config import Config
 from ratchet.errors import InvalidFactError, LockBusyError
@@ -57,6 +57,7 @@ class ExtractResult:
     turns_new: int = 0
     usage: dict[str, int] = field(default_factory=dict)
     prompt_version: str | None = None
+    stamps: dict[str, str] = field(default_factory=dict)  # turn uid -> when it was said (facts' ``created``)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready summary (fact records in full, rejections without their content)."""
@@ -87,8 +88,14 @@ def extract_file(
     cwd: str | Path | None = None,
     dry_run: bool = False,
     mode: str | None = None,
+    prompt_path: Path | None = None,
+    chat: extract_llm.ChatFn | None = None,
 ) -> ExtractResult:
-    """Extract facts from the transcript at ``path`` (or an already read one) into ``store``."""
+    """Extract facts from the transcript at ``path`` (or an already read one) into ``store``.
+
+    ``prompt_path`` and ``chat`` reach the LLM extractor (see :func:`ratchet.extract_llm.run`): the prompt
+    workshop runs other prompt files and recorded replies through the same pipeline.
+    """
     transcript = path if isinstance(path, Transcript) else read_transcript(path)
     session_id = session or transcript.session_id or transcript.path.stem
     where = cwd or transcript.cwd or os.getcwd()
@@ -101,7 +108,7 @@ def extract_file(
         new_turns, context = _new_turns(transcript, offsets.get(session_id))
         result.turns_new = len(new_turns)
         if new_turns:
-            _extract(store, config, transcript, new_turns, context, result)
+            _extract(store, config, new_turns, context, result, prompt_path, chat)
         if not dry_run:
             _save_offset(store, offsets, session_id, transcript)
     if result.added and not dry_run:
@@ -117,23 +124,29 @@ def _mode(config: Config, mode: str | None) -> str:
 
 
 def _extract(
-    store: Store, config: Config, transcript: Transcript, turns: list[Turn], context: list[Turn], result: ExtractResult
+    store: Store,
+    config: Config,
+    turns: list[Turn],
+    context: list[Turn],
+    result: ExtractResult,
+    prompt_path: Path | None = None,
+    chat: extract_llm.ChatFn | None = None,
 ) -> None:
     visible = {GLOBAL, result.scope}
     existing = [f for f in store.facts() if f.active and f.scope in visible]
+    result.stamps = _turn_times(turns)
     confirmed: list[str] = []
     if result.mode == "llm":
-        from ratchet import extract_llm
-
         shown = similar_facts(
             existing, turns, store, result.session, int(config.section("extraction")["similar_facts_shown"])
         )
-        outcome = extract_llm.run(config, turns, context, shown)
+        outcome = extract_llm.run(config, turns, context, shown, prompt_path=prompt_path, chat=chat)
         candidates = outcome.candidates
         confirmed = outcome.confirmed
         result.rejected.extend(outcome.rejected)
         result.usage = dict(outcome.usage, calls=outcome.calls)
         result.prompt_version = outcome.prompt_version
+        result.model = outcome.model
         usage_record = audit.event(
             "llm_usage",
             ACTOR,
@@ -141,6 +154,7 @@ def _extract(
             session=result.session,
             model=outcome.model,
             mode=outcome.mode,
+            prompt_version=outcome.prompt_version,
             **dict[str, Any](result.usage),
         )
     else:
@@ -167,6 +181,26 @@ def _extract(
         store.update(updates, ACTOR, action="supersede", session=result.session)
     if result.references:
         events.record(store.memdir, events.REFERENCE, result.references, session=result.session, source="extract")
+
+
+def _turn_times(turns: list[Turn]) -> dict[str, str]:
+    """When each turn was said (uid -> ISO time), and under ``""`` the session's last time, never in the future.
+
+    A fact is created when the user said it, not when extraction ran: that decides its quarter file and recency.
+    """
+    from ratchet import timeutil
+
+    now = timeutil.now()
+    out: dict[str, str] = {}
+    for turn in turns:
+        if not turn.timestamp:
+            continue
+        try:
+            moment = min(timeutil.parse(turn.timestamp), now)
+        except (ValueError, OverflowError):
+            continue
+        out[turn.uid or ""] = out[""] = timeutil.iso(moment)
+    return out
 
 
 def build_facts(
@@ -212,6 +246,7 @@ def build_facts(
                 evidence=cand.evidence[:600] or None,
                 provenance=cand.provenance or result.mode,
                 prompt_version=cand.prompt_version,
+                created=result.stamps.get(cand.turn_uid) or result.stamps.get(""),
             )
             fact.validate()
         except InvalidFactError as exc:

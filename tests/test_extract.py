@@ -239,3 +239,11 @@ def test_new_facts_are_embedded_when_the_embeddings_module_is_there(memory_dir: 
     pytest.importorskip("ratchet.embeddings")
     extract_file(_store(memory_dir), Config(), FIXTURES / "chat.md")
     assert list((memory_dir / "state").glob("embeddings*"))
+
+
+def test_facts_are_created_when_the_user_said_them(memory_dir: Path) -> None:
+    store = _store(memory_dir)
+    result = extract_file(store, Config(), SAMPLE)
+    stamps = {f.created for f in result.added}
+    assert stamps and all(s.startswith("2026-02-27T") for s in stamps)
+    assert {p.name for p in memory_dir.glob("facts-*.jsonl")} == {"facts-2026-Q1.jsonl"}
