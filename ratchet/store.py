@@ -56,7 +56,8 @@ class Store:
         from filelock import FileLock, Timeout
 
         if self._lock is None:
-            self._lock = FileLock(str(self.memdir.lock), mode=0o600)
+            # One lock object per path in a process: two Store objects on one directory share it (re-entrant).
+            self._lock = FileLock(str(self.memdir.lock), mode=0o600, is_singleton=True)
         try:
             self._lock.acquire(timeout=timeout if blocking else 0)
         except Timeout:

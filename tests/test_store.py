@@ -191,14 +191,36 @@ def test_index_maps_tags_categories_and_files_and_rebuilds_when_stale(store):
     assert json.loads(store.memdir.index.read_text())["facts"][b.id][0] == "facts-2026-Q2.jsonl"
 
 
-def test_nonblocking_lock_reports_busy(store):
-    other = Store(store.memdir)
-    with (
-        store.lock(),
-        pytest.raises(LockBusyError, match="^skipped: another run holds the lock$"),
-        other.lock(blocking=False),
-    ):
+def test_nonblocking_lock_reports_busy(store, memory_dir):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(memory_dir)], env=subprocess_env(), stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        with pytest.raises(LockBusyError, match="^skipped: another run holds the lock$"), store.lock(blocking=False):
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with store.lock(blocking=False):  # free again once the holder is gone
         pass
+
+
+def test_two_store_objects_in_one_process_share_the_lock(store):
+    other = Store(store.memdir)
+    with store.lock(), other.lock(blocking=False):  # re-entrant, not a self-deadlock
+        other.add([make("added while the first object holds the lock")], "test")
+    assert len(store.facts()) == 1
+
+
+HOLDER = """
+import sys, time
+from ratchet.memdir import MemoryDir
+from ratchet.store import Store
+with Store(MemoryDir(sys.argv[1])).lock():
+    print("locked", flush=True)
+    time.sleep(30)
+"""
 
 
 def test_rewrite_killed_before_rename_leaves_old_file(store, memory_dir):

@@ -1,22 +1,188 @@
-"""``memory-manage``: filled in by its own issue."""
+"""``memory-manage`` (the weekly lifecycle) and ``ratchet confirm`` / ``ratchet review``.
+
+memory-manage is a cron verb and fails closed (one line on stderr, exit 1 or 2), except that an overlapping run
+exits 0 with "skipped: another run holds the lock" on stderr. The library does the work
+(:mod:`ratchet.lifecycle`); this module parses options and formats output.
+"""
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import click
 
-from ratchet.cli.common import Context, common_options, not_implemented
+from ratchet.cli.common import Context, common_options, emit_json, fail_closed
+from ratchet.errors import LockBusyError
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--dry-run", is_flag=True, help="Print what would change; write nothing, take no lock, call no LLM.")
+@click.option("--no-llm", is_flag=True, help="Do not ask the LLM about contradictions (flag them for review).")
+@click.option("--no-report", is_flag=True, help="Do not write memory/reports/YYYY-Www.md.")
 @common_options
-def cli(ctx: Context) -> None:
-    """memory-manage (not implemented yet).
+@fail_closed
+def cli(ctx: Context, dry_run: bool, no_llm: bool, no_report: bool) -> None:
+    """Weekly lifecycle: reinforce, decay, promote to MEMORY.md, purge, find contradictions, write a report.
+
+    Run it from the Friday review cron. Running it twice in a week changes nothing the second time; a run
+    after missed weeks catches up. RATCHET_NOW pins the date for tests and demos.
 
     \b
     Examples:
-      memory-manage --help
+      memory-manage
+      memory-manage --dry-run
+      memory-manage --json --no-llm
+      0 18 * * 5  memory-manage --memory-dir ~/.ratchet/memory   (crontab)
     """
-    not_implemented("memory-manage")
+    from ratchet.lifecycle import run
+
+    try:
+        summary = run(ctx.store, ctx.config, dry_run=dry_run, use_llm=not no_llm, write_report=not no_report)
+    except LockBusyError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(0)
+    if ctx.json_output:
+        emit_json(summary)
+        return
+    click.echo(summary_text(summary))
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """The human summary of one run (``Would ...`` lines for a dry run)."""
+    verb = "Would " if summary["dry_run"] else ""
+    lines = [
+        f"{'Dry run for' if summary['dry_run'] else 'Week'} {summary['week']}: {summary['facts']} facts "
+        f"({summary['active']} active)",
+        f"{'Would reinforce' if verb else 'Reinforced'} {summary.get('reinforced', 0)} facts "
+        f"from {summary.get('references', 0)} references",
+        f"{'Would decay' if verb else 'Decayed'} {summary.get('decayed', 0)} facts "
+        f"({summary.get('decay_weeks', 0)} fact-weeks)",
+    ]
+    sections = (
+        ("promote", "promoted", lambda i: i["content"]),
+        ("purge", "purged", lambda i: f"{i['content']} (score {i['score']:.3f})"),
+        ("supersede", "superseded", lambda i: f"{i['content']} (by {i['by'][:8]})"),
+        (
+            "flag for review",
+            "flagged",
+            lambda i: f"{i['old'][:8]} vs {i['new'][:8]} ({i['method']} {i['similarity']:.2f})",
+        ),
+    )
+    for label, key, fmt in sections:
+        count = summary.get(f"{key}_count", 0)
+        lines.append(f"{verb}{label} {count}" if verb else f"{key.capitalize()}: {count}")
+        lines.extend(f"  {i['id'][:8]}  {_cut(fmt(i))}" for i in summary.get(key) or [])
+    for item in summary.get("dangling") or []:
+        lines.append(f"Dangling: {item['id'][:8]} {item['field']} names missing {item['missing']}")
+    if summary.get("report"):
+        lines.append(f"Report: {summary['report']}")
+    return "\n".join(lines)
+
+
+def _cut(text: str, width: int = 90) -> str:
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+@click.command()
+@click.argument("fact_ids", nargs=-1, required=True)
+@common_options
+@fail_closed
+def confirm(ctx: Context, fact_ids: tuple[str, ...]) -> None:
+    """Record that you confirmed FACT_IDS are right and useful (reinforced at the next memory-manage run).
+
+    \b
+    Examples:
+      ratchet confirm 3f2a9c
+      ratchet confirm 3f2a9c 77be01
+    """
+    from ratchet import events
+
+    store = ctx.store
+    ids = [store.get(ref).id for ref in fact_ids]
+    events.record(store.memdir, events.REFERENCE, ids, source="confirm")
+    if ctx.json_output:
+        emit_json({"confirmed": ids})
+    else:
+        for fact_id in ids:
+            click.echo(f"Confirmed {fact_id} (reinforced at the next memory-manage run)")
+
+
+@click.group(invoke_without_command=True)
+@common_options
+@fail_closed
+def review(ctx: Context) -> None:
+    """List possible contradictions waiting for a decision; accept or reject them.
+
+    \b
+    Examples:
+      ratchet review
+      ratchet review accept 1            (the newer fact supersedes the older)
+      ratchet review accept r3c9 --keep old
+      ratchet review reject 2            (both stand; never flagged again)
+    """
+    if click.get_current_context().invoked_subcommand:
+        return
+    from ratchet.contradictions import open_items
+
+    items = open_items(ctx.store.memdir)
+    if ctx.json_output:
+        emit_json(items)
+        return
+    if not items:
+        click.echo("Nothing to review.", err=True)
+        return
+    for n, item in enumerate(items, 1):
+        click.echo(
+            f"{n}. {item['id']}  {item['category']} · {item['scope']} · {item['method']} {item['similarity']:.2f}"
+        )
+        click.echo(f"   old {item['old'][:8]} ({item.get('old_created', '')[:10] or '-'}): {_cut(item['old_content'])}")
+        click.echo(f"   new {item['new'][:8]} ({item.get('new_created', '')[:10] or '-'}): {_cut(item['new_content'])}")
+        if item.get("reason"):
+            click.echo(f"   why: {_cut(item['reason'])}")
+
+
+@review.command()
+@click.argument("ref")
+@click.option("--keep", type=click.Choice(["new", "old"]), default="new", show_default=True, help="Which fact stays.")
+@common_options
+@fail_closed
+def accept(ctx: Context, ref: str, keep: str) -> None:
+    """Accept review item REF (its number or id): the kept fact supersedes the other.
+
+    \b
+    Examples:
+      ratchet review accept 1
+      ratchet review accept r3c9a1 --keep old
+    """
+    from ratchet.contradictions import decide
+
+    result = decide(ctx.store, ref, accept=True, keep=keep)
+    if ctx.json_output:
+        emit_json(result)
+    else:
+        click.echo(f"Accepted {result['id']}: {result['superseded']} superseded by {result['kept']}")
+
+
+@review.command()
+@click.argument("ref")
+@common_options
+@fail_closed
+def reject(ctx: Context, ref: str) -> None:
+    """Reject review item REF (its number or id): both facts stand and the pair is not flagged again.
+
+    \b
+    Examples:
+      ratchet review reject 2
+    """
+    from ratchet.contradictions import decide
+
+    result = decide(ctx.store, ref, accept=False)
+    if ctx.json_output:
+        emit_json(result)
+    else:
+        click.echo(f"Rejected {result['id']}: both facts stand")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+"""memory-manage, ratchet confirm and ratchet review from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ratchet import events
+from ratchet.cli.main import cli as ratchet
+from ratchet.cli.manage import cli as manage
+from ratchet.facts import new_fact
+from ratchet.memdir import MemoryDir
+from ratchet.store import Store
+
+
+@pytest.fixture
+def store(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    monkeypatch.setenv("RATCHET_NOW", "2026-03-06T18:00:00Z")
+    return Store(MemoryDir(memory_dir))
+
+
+def test_confirm_records_a_reference_event(store: Store) -> None:
+    fact = new_fact("Brakes done in June", category="vehicle", importance=0.8)
+    store.add([fact], actor="test")
+    result = CliRunner().invoke(ratchet, ["confirm", fact.id[:8]], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.output == f"Confirmed {fact.id} (reinforced at the next memory-manage run)\n"
+    assert [(e["type"], e["fact_ids"], e["source"]) for e in events.read(store.memdir)] == [
+        ("reference", [fact.id], "confirm")
+    ]
+
+
+def test_confirm_unknown_id_fails(store: Store) -> None:
+    result = CliRunner().invoke(ratchet, ["confirm", "nope1234"])
+    assert result.exit_code == 1
+    assert result.output == "Error: Fact 'nope1234' not found\n"
+
+
+def test_manage_prints_a_summary_and_json(store: Store, memory_dir: Path) -> None:
+    fact = new_fact("Old casual remark", category="casual", importance=0.3, created="2025-10-01T09:00:00Z")
+    store.add([fact], actor="test")
+    dry = CliRunner().invoke(manage, ["--dry-run"], catch_exceptions=False)
+    assert dry.exit_code == 0
+    assert dry.output.splitlines()[:6] == [
+        "Dry run for 2026-W10: 0 facts (0 active)",
+        "Would reinforce 0 facts from 0 references",
+        "Would decay 1 facts (22 fact-weeks)",
+        "Would promote 0",
+        "Would purge 1",
+        f"  {fact.id[:8]}  Old casual remark (score 0.024)",
+    ]
+    assert not (memory_dir / "reports").exists()
+    result = CliRunner().invoke(manage, ["--json"], catch_exceptions=False)
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["purged_count"] == 1 and data["week"] == "2026-W10"
+    assert data["report"] == str(memory_dir / "reports" / "2026-W10.md")
+
+
+def test_manage_skips_when_another_run_holds_the_lock(store: Store) -> None:
+    from filelock import FileLock
+
+    with FileLock(str(store.memdir.manage_lock)):
+        result = CliRunner().invoke(manage, [], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.output == "skipped: another run holds the lock\n"
+
+
+def test_review_empty_and_unknown_item(store: Store) -> None:
+    empty = CliRunner().invoke(ratchet, ["review"], catch_exceptions=False)
+    assert empty.exit_code == 0 and empty.output == "Nothing to review.\n"
+    missing = CliRunner().invoke(ratchet, ["review", "accept", "3"])
+    assert missing.exit_code == 1 and missing.output == "Error: Review item 3 not found (0 pending)\n"
+
+
+def test_every_command_has_help() -> None:
+    for args in (["confirm", "--help"], ["review", "--help"], ["review", "accept", "--help"]):
+        result = CliRunner().invoke(ratchet, args, catch_exceptions=False)
+        assert result.exit_code == 0 and "Examples:" in result.output
+    assert "Examples:" in CliRunner().invoke(manage, ["--help"]).output
