@@ -5,8 +5,9 @@ sparse sums. The index stores, per term, the facts that contain it and their BM2
 b = 0.75, Lucene's idf), so a query is a handful of array slices and one ``np.add.at``. Terms are sorted bytes,
 looked up with ``np.searchsorted``: loading the index parses nothing.
 
-Tokenisation: lower-case Unicode words, English stop words removed, and light stemming (plurals, -ing, -ed) so
-"brakes"/"brake" and "deployed"/"deploy" meet.
+Tokenisation: lower-case Unicode words, English stop words removed, and Porter stemming so "brakes"/"brake",
+"deployed"/"deploy" and "symbols"/"symbolizes" meet (Porter beat a plural/-ing/-ed stripper by about one point of
+recall on LoCoMo; see bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -43,25 +44,109 @@ STOP_WORDS = frozenset(
 )
 
 
+_VOWELS = frozenset("aeiou")
+# Porter (1980) step 2-4 suffix tables: (suffix, replacement) applied when the stem keeps enough syllables.
+_STEP2 = (
+    ("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"), ("bli", "ble"),
+    ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"), ("ization", "ize"), ("ation", "ate"),
+    ("ator", "ate"), ("alism", "al"), ("iveness", "ive"), ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"),
+    ("iviti", "ive"), ("biliti", "ble"), ("logi", "log"),
+)  # fmt: skip
+_STEP3 = (("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""), ("ness", ""))
+_STEP4 = (
+    "al ance ence er ic able ible ant ement ment ent ion ou ism ate iti ous ive ize".split()  # noqa: SIM905
+)
+
+
+def _consonant(word: str, i: int) -> bool:
+    if word[i] in _VOWELS:
+        return False
+    return word[i] != "y" or i == 0 or not _consonant(word, i - 1)
+
+
+def _measure(word: str) -> int:
+    """Porter's m: the number of vowel-consonant sequences in ``word``."""
+    n, i, size = 0, 0, len(word)
+    while i < size and _consonant(word, i):
+        i += 1
+    while i < size:
+        while i < size and not _consonant(word, i):
+            i += 1
+        if i >= size:
+            break
+        n += 1
+        while i < size and _consonant(word, i):
+            i += 1
+    return n
+
+
+def _has_vowel(word: str) -> bool:
+    return any(not _consonant(word, i) for i in range(len(word)))
+
+
+def _double(word: str) -> bool:
+    return len(word) >= 2 and word[-1] == word[-2] and _consonant(word, len(word) - 1)
+
+
+def _cvc(word: str) -> bool:
+    n = len(word)
+    return (
+        n >= 3
+        and _consonant(word, n - 1)
+        and not _consonant(word, n - 2)
+        and _consonant(word, n - 3)
+        and word[-1] not in "wxy"
+    )
+
+
+def _suffix(word: str, table: Sequence[tuple[str, str]], min_measure: int) -> str:
+    for suffix, replacement in table:
+        if word.endswith(suffix):
+            head = word[: -len(suffix)]
+            return head + replacement if _measure(head) >= min_measure else word
+    return word
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light suffix stripper: plural -s/-es/-ies, -ing, -ed (enough to join inflections, never aggressive)."""
-    if len(word) <= 3 or word.isdigit():
+    """The Porter stemmer (steps 1-5): "symbols"/"symbolizes" -> "symbol", "adoption"/"adopting" -> "adopt"."""
+    if len(word) <= 2 or not word.isalpha():
         return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+    if word.endswith(("sses", "ies")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            if len(word) >= 4 and word[-1] == word[-2] and word[-1] not in "lsz":
-                word = word[:-1]  # running -> run, stopped -> stop
+    trimmed = False
+    if word.endswith("eed"):
+        if _measure(word[:-3]) > 0:
+            word = word[:-1]
+    elif word.endswith("ed") and _has_vowel(word[:-2]):
+        word, trimmed = word[:-2], True
+    elif word.endswith("ing") and _has_vowel(word[:-3]):
+        word, trimmed = word[:-3], True
+    if trimmed:
+        if word.endswith(("at", "bl", "iz")):
+            word += "e"
+        elif _double(word) and word[-1] not in "lsz":
+            word = word[:-1]
+        elif _measure(word) == 1 and _cvc(word):
+            word += "e"
+    if word.endswith("y") and _has_vowel(word[:-1]):
+        word = word[:-1] + "i"
+    word = _suffix(word, _STEP2, 1)
+    word = _suffix(word, _STEP3, 1)
+    for suffix in _STEP4:
+        if word.endswith(suffix):
+            head = word[: -len(suffix)]
+            if _measure(head) > 1 and (suffix != "ion" or head.endswith(("s", "t"))):
+                word = head
             break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]  # serviced -> servic <- service
+    if word.endswith("e"):
+        head = word[:-1]
+        if _measure(head) > 1 or (_measure(head) == 1 and not _cvc(head)):
+            word = head
+    if _measure(word) > 1 and _double(word) and word.endswith("l"):
+        word = word[:-1]
     return word
 
 
@@ -98,8 +183,14 @@ class Index:
                 found.append(int(pos))
         return found
 
-    def scores(self, query: str) -> tuple[np.ndarray, float]:
-        """BM25 score of every document for ``query``, and the normaliser that maps a score to [0, 1]."""
+    def scores(self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0) -> tuple[np.ndarray, float]:
+        """BM25 score of every document for ``query``, and the normaliser that maps a score to [0, 1].
+
+        With ``neighbours`` (per document the rows of its neighbours, -1 for none; column ``c`` lies
+        ``c // 2 + 1`` places away) and ``spread`` > 0, a query term a document lacks still counts at ``spread``
+        (divided by the distance) of its impact in a neighbour: a reply ("yes, last Tuesday") carries the terms of
+        the question it answers.
+        """
         import numpy as np
 
         out = np.zeros(self.size, dtype=np.float32)
@@ -107,24 +198,53 @@ class Index:
         positions = self.lookup(words)
         if not positions:
             return out, 0.0
+        windowed = neighbours is not None and spread > 0 and neighbours.size > 0
         for pos in positions:
             lo, hi = int(self.indptr[pos]), int(self.indptr[pos + 1])
-            np.add.at(out, self.docs[lo:hi], self.impacts[lo:hi])
+            docs, impacts = self.docs[lo:hi], self.impacts[lo:hi]
+            if not windowed:
+                np.add.at(out, docs, impacts)
+                continue
+            assert neighbours is not None
+            term = np.zeros(self.size, dtype=np.float32)
+            receivers = neighbours[docs]
+            share = impacts[:, None] * (spread / (np.arange(receivers.shape[1]) // 2 + 1))[None, :]
+            valid = receivers >= 0
+            np.maximum.at(term, receivers[valid], share[valid].astype(np.float32))
+            term[docs] = np.maximum(term[docs], impacts)
+            out += term
         # Query words no fact contains still count (at half the weight of the rarest term): a prompt about
         # something the store does not know must not look fully covered because one common word matched.
         unknown = math.log(1.0 + (self.size + 0.5) / 1.5) * 0.5
         weights = [float(self.idf[p]) for p in positions] + [unknown] * (len(words) - len(positions))
         return out, SATURATION * sum(sorted(weights, reverse=True)[:COVERAGE_TERMS])
 
-    def relevance(self, query: str) -> np.ndarray:
+    def relevance(self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0) -> np.ndarray:
         """BM25 as a share of the best score the query's most distinctive terms could give, clipped to [0, 1]."""
         import numpy as np
 
-        raw, norm = self.scores(query)
+        raw, norm = self.scores(query, neighbours, spread)
         if norm <= 0:
             return raw
         out: np.ndarray = np.minimum(raw / norm, 1.0)
         return out
+
+
+def smooth(values: np.ndarray, neighbours: np.ndarray | None, weight: float) -> np.ndarray:
+    """``values`` raised toward their best neighbour's (divided by its distance): ``v + w·n·(1 - v)``.
+
+    A soft OR, so values in [0, 1] stay there and a fully relevant document stays at 1.
+    """
+    import numpy as np
+
+    if neighbours is None or weight <= 0 or not neighbours.size or not len(values):
+        return values
+    padded = np.append(values, 0.0)  # row -1 (no neighbour) reads the appended zero
+    best = np.zeros(len(values), dtype=np.float64)
+    for col in range(neighbours.shape[1]):
+        best = np.maximum(best, padded[neighbours[:, col]] / (col // 2 + 1))
+    out: np.ndarray = values + weight * best * (1.0 - np.minimum(values, 1.0))
+    return out
 
 
 def build(documents: Sequence[Sequence[str]]) -> Index:

@@ -29,9 +29,12 @@ if TYPE_CHECKING:
 
     from ratchet.store import Store
 
-VERSION = 1
+VERSION = 2
 CACHE_NAME = "retrieval.npz"
 EPOCH_DAY = 86400.0
+# Neighbours kept per fact: the facts up to this many places before and after it from the same source session.
+NEIGHBOURS = 2
+_MONTHS = "january february march april may june july august september october november december".split()  # noqa: SIM905
 
 
 @dataclass
@@ -119,6 +122,7 @@ class _Entry:
     created: str
     last_referenced: str
     scope: str
+    session: str | None
     file: int
     offset: int
     length: int
@@ -140,6 +144,7 @@ def _entry(raw: bytes, file_index: int, offset: int) -> _Entry | None:
             str(r["created"]),
             str(r["last_referenced"]),
             str(r["scope"]),
+            r.get("source_session") if isinstance(r.get("source_session"), str) else None,
             file_index,
             offset,
             len(raw),
@@ -237,9 +242,9 @@ def build(store: Store) -> Catalog:
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest"],
+        "extra": ["digest", "neighbours"],
     }
-    index = bm25.build([bm25.tokenize(e.content + " " + " ".join(e.tags)) for e in entries])
+    index = bm25.build([bm25.tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
     catalog = Catalog(
         ids=np.array([e.id.encode("utf-8") for e in entries], dtype=f"S{width}"),
         importance=np.array([e.importance for e in entries], dtype=np.float32),
@@ -256,10 +261,43 @@ def build(store: Store) -> Catalog:
         index_chars=np.array([len(t) for t in short], dtype=np.int32),
         index=index,
         meta=meta,
-        meta_arrays={"digest": np.array([e.digest for e in entries], dtype=np.uint64)},
+        meta_arrays={
+            "digest": np.array([e.digest for e in entries], dtype=np.uint64),
+            "neighbours": neighbours([e.session for e in entries]),
+        },
     )
     _save(memdir, catalog)
     return catalog
+
+
+def index_text(content: str, tags: Sequence[str], created: str) -> str:
+    """What BM25 indexes for a fact: its content, its tags, and the month and year it was created ("May 2023"),
+    so "what did we decide in May" meets facts from May."""
+    words = [content, *tags]
+    month = created[5:7]
+    if month.isdigit() and 1 <= int(month) <= 12:
+        words += [_MONTHS[int(month) - 1], created[:4]]
+    return " ".join(words)
+
+
+def neighbours(sessions: Sequence[str | None]) -> np.ndarray:
+    """Per row the rows up to :data:`NEIGHBOURS` places before and after it in the same source session, -1 for none.
+
+    Columns alternate before/after by distance: ``[-1, +1, -2, +2]``. Facts without a session have none.
+    """
+    import numpy as np
+
+    n = len(sessions)
+    codes: dict[str, int] = {}
+    # A fact without a session gets a code of its own (negative), so it neighbours nothing.
+    ids = np.array([codes.setdefault(s, len(codes)) if s is not None else -1 - r for r, s in enumerate(sessions)])
+    out = np.full((n, 2 * NEIGHBOURS), -1, dtype=np.int32)
+    rows = np.arange(n, dtype=np.int32)
+    for distance in range(1, min(NEIGHBOURS, max(n - 1, 0)) + 1):
+        same = ids[distance:] == ids[:-distance]
+        out[distance:, 2 * distance - 2] = np.where(same, rows[:-distance], -1)
+        out[:-distance, 2 * distance - 1] = np.where(same, rows[distance:], -1)
+    return out
 
 
 def _stamp(value: str) -> float:

@@ -49,9 +49,11 @@ DEFAULTS: dict[str, Any] = {
         "max_chars": 9000,
         "llm_candidates": 150,
         "prompt_relevance_threshold": 0.35,
-        "prior_weight": 0.3,
-        "cosine_weight": 0.6,
+        "prior_weight": 0.1,
+        "cosine_weight": 0.1,
         "min_relevance": 0.05,
+        "context_spread": 0.3,
+        "context_weight": 0.5,
     },
     "embeddings": {
         "backend": "auto",

@@ -12,11 +12,12 @@ Injection is never a reference: this module never writes fact files (the CLI rec
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ratchet import audit, budget, catalog, embeddings, render, scoring, timeutil
+from ratchet import audit, bm25, budget, catalog, embeddings, render, scoring, timeutil
 from ratchet.config import Config
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.facts import Fact
@@ -99,6 +100,7 @@ class Result:
     candidates: int
     warnings: list[str] = field(default_factory=list)
     elapsed_ms: float = 0.0
+    skill: str = ""  # prompts/skill.md, shown after the facts when skill_injection is on (not per prompt)
 
     @property
     def ids(self) -> list[str]:
@@ -106,7 +108,7 @@ class Result:
 
     def markdown(self) -> str:
         lines = [render.Line(s.fact.id, s.fact.category, s.fact.created, s.fact.content, s.detail) for s in self.shown]
-        return render.markdown(lines)
+        return render.markdown(lines, self.skill)
 
     def to_dict(self, query: str | None = None) -> dict[str, Any]:
         return {
@@ -271,7 +273,19 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     recency = scoring.recency_array(days, cat.tier, config)
     prior = cat.importance.astype(np.float64) * recency
     text = request.text
-    bm = cat.index.relevance(text).astype(np.float64) if text and cat.size else np.zeros(cat.size)
+    # Context from neighbouring facts of the same session (see :func:`ratchet.bm25.smooth`); per-prompt recall
+    # (a threshold) asks whether a fact matches on its own, so it goes without.
+    neighbours = cat.meta_arrays.get("neighbours") if request.threshold is None else None
+    spread = float(section.get("context_spread", 0.0))
+    bm = (
+        bm25.smooth(
+            cat.index.relevance(text, neighbours, spread).astype(np.float64),
+            neighbours,
+            float(section.get("context_weight", 0.0)),
+        )
+        if text and cat.size
+        else np.zeros(cat.size)
+    )
     cosine = None
     relevance = bm.copy()
     llm_rank: dict[int, int] = {}
@@ -370,9 +384,15 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
     started = time.perf_counter()
     if request.detail not in ("full", "index"):
         raise UsageError(f"Unknown detail '{request.detail}' (choose full or index)")
+    skill = render.skill_text(str(store.memdir.root)) if config.data.get("skill_injection") else ""
+    if request.threshold is not None:
+        skill = ""  # per-prompt recall: the session already got the skill at its start
+    packed = request
+    if skill and request.max_chars:  # the skill shares the character cap with the facts
+        packed = dataclasses.replace(request, max_chars=max(request.max_chars - len(skill) - 2, 1))
     for _attempt in range(2):
         run = _run(store, config, request)
-        packing, token_budget = _pack(run, config, request)
+        packing, token_budget = _pack(run, config, packed)
         rows = [int(k) for k in packing.shown]
         facts = run.cat.read_facts(store.memdir, rows)
         if len(facts) == len(rows):
@@ -403,6 +423,7 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
         candidates=int(run.eligible.sum()),
         warnings=run.warnings,
         elapsed_ms=(time.perf_counter() - started) * 1000,
+        skill=skill,
     )
 
 

@@ -50,7 +50,7 @@ def query_score(relevance: Any, prior: Any, config: Config, *, explicit: bool) -
     """Combine relevance with the prior (importance x recency) into the retrieval score.
 
     With an explicit query (``--query``, a user prompt) the spec's product is softened to
-    ``relevance x prior^w`` (``retrieval.prior_weight``, default 0.3): what matches the question leads, and
+    ``relevance x prior^w`` (``retrieval.prior_weight``, default 0.1): what matches the question leads, and
     importance and recency break ties between comparably relevant facts. Without one (a session opening, whose
     context is only a repository, a branch and commit subjects) the prior leads and relevance nudges:
     ``prior x (0.5 + 0.5 x relevance)``.

@@ -1,0 +1,191 @@
+"""ratchet eval locomo: data parsing, recall, corrections, units, the CLI, and the retrieval context it relies on."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ratchet import bm25, catalog, evaluate
+from ratchet.cli.main import cli
+from ratchet.config import Config
+from ratchet.errors import RatchetError
+
+FIXTURE = Path(__file__).parent / "fixtures" / "locomo" / "mini.json"
+CORRECTIONS = FIXTURE.with_name("mini-corrections.json")
+
+
+def test_parse_evidence_repairs_locomo_quirks() -> None:
+    assert evaluate.parse_evidence(["D8:6; D9:17", "D30:05", "D1:3", "junk", "D1:3"]) == [
+        "D8:6",
+        "D9:17",
+        "D30:5",
+        "D1:3",
+    ]
+    assert evaluate.parse_evidence([]) == []
+
+
+def test_parse_session_date() -> None:
+    assert evaluate.parse_session_date("1:56 pm on 8 May, 2023") == "2023-05-08T13:56:00Z"
+    assert evaluate.parse_session_date("12:09 am on 13 October, 2023") == "2023-10-13T00:09:00Z"
+    with pytest.raises(RatchetError, match="not of the form"):
+        evaluate.parse_session_date("yesterday")
+
+
+def test_load_reads_sessions_questions_and_adversarial_answers() -> None:
+    (conv,) = evaluate.load(FIXTURE)
+    assert conv.sample_id == "mini-1"
+    assert conv.speakers == ("Ada", "Bram")
+    assert [(s.number, s.date, len(s.turns)) for s in conv.sessions] == [
+        (1, "2024-03-03T09:05:00Z", 5),
+        (2, "2024-04-12T16:30:00Z", 4),
+    ]
+    assert conv.questions[0].evidence == ["D1:1", "D1:3"]
+    assert conv.questions[4].answer == "a sailing boat"
+    assert evaluate.turn_text(conv.sessions[0].turns[3]) == (
+        "Bram: I restored an old sailing boat on the lake last weekend. "
+        "[shares a photo: a photo of a small blue sailboat on a lake]"
+    )
+
+
+def test_load_names_a_bad_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"not": "a list"}')
+    with pytest.raises(RatchetError, match="must be a list of samples"):
+        evaluate.load(bad)
+    bad.write_text('[{"sample_id": "x"}]')
+    with pytest.raises(RatchetError, match="sample 0 lacks or mistypes 'conversation'"):
+        evaluate.load(bad)
+
+
+def test_only_wrong_citations_are_corrections() -> None:
+    assert evaluate.load_corrections(CORRECTIONS) == {("mini-1", 2): ["D2:3"]}
+    assert evaluate.corrections_beside(FIXTURE) == CORRECTIONS
+
+
+def test_turns_recall_corrections_and_credential_skips() -> None:
+    report = evaluate.evaluate(FIXTURE, Config(), unit="turns", mode="keyword", corrections=CORRECTIONS, ks=(1, 5))
+    assert report.units == 8  # the turn holding an AWS key is refused, counted, not stored
+    assert report.skipped_credentials == 1
+    assert report.corrections == 1
+    by_question = {o.question.index: o for o in report.outcomes}
+    # Two evidence turns: the greyhound turn ranks first; "Pixel, after my first camera." shares no query word
+    # and is found through its neighbours within the top 5.
+    assert by_question[0].recall(1) == 0.5
+    assert by_question[0].recall(5) == 1.0
+    assert by_question[1].ranked[0] == ["D2:1"]
+    # The original evidence of question 2 is wrong (D2:2); the corrected one (D2:3) ranks first.
+    assert by_question[2].recall(1) == 0.0
+    assert by_question[2].recall(1, corrected=True) == 1.0
+    assert by_question[3].recall(1) == 1.0  # empty evidence counts as found
+    summary = report.summary()
+    assert summary["recall"]["all"]["R@1"] == 70.0
+    assert summary["recall"]["all"]["R@1 corrected"] == 90.0
+    assert set(summary["recall"]) == {"all", "1 multi-hop", "3 open-domain", "4 single-hop", "5 adversarial"}
+    assert by_question[1].answer_in_context  # "cello" is in the block injected under the budget
+    assert summary["recall"]["5 adversarial"]["answer_in_context"] is None
+    assert summary["topk_tokens"]["top1"] > 0
+    assert summary["latency_ms"]["p50"] > 0
+
+
+def test_turns_are_stored_with_session_dates_and_dia_ids(tmp_path: Path) -> None:
+    from ratchet.memdir import MemoryDir
+    from ratchet.store import Store
+
+    (conv,) = evaluate.load(FIXTURE)
+    store = Store(MemoryDir(tmp_path / "memory"))
+    facts, skipped = evaluate.store_units(store, evaluate.turn_units(conv), conv.sample_id)
+    stored = {f.id: f for f in store.facts()}
+    assert skipped == 1 and len(stored) == 8
+    first = stored[facts[0].id]
+    assert (first.created, first.meta, first.source_session) == (
+        "2024-03-03T09:05:00Z",
+        {"dia_ids": ["D1:1"]},
+        "mini-1:session_1",
+    )
+    assert stored[facts[-1].id].created == "2024-04-12T16:30:00Z"
+
+
+def test_fact_units_name_the_speaker_and_keep_dia_ids() -> None:
+    (conv,) = evaluate.load(FIXTURE)
+    units = evaluate.fact_units(conv, Config())
+    contents = {u.content: u.dia_ids for u in units}
+    assert contents["Ada works as a volcanologist at the observatory."] == ["D2:4"]
+    assert contents["Bram started learning the cello at the community music school."] == ["D2:1"]
+    assert all("the user" not in u.content.lower() for u in units)
+
+
+def test_facts_unit_end_to_end() -> None:
+    report = evaluate.evaluate(FIXTURE, Config(), unit="facts", mode="keyword", ks=(5,))
+    assert report.unit == "facts"
+    cello = next(o for o in report.outcomes if o.question.index == 1)
+    assert cello.recall(5) == 1.0
+
+
+def test_cli_json(tmp_path: Path) -> None:
+    data = tmp_path / "mini.json"
+    shutil.copy(FIXTURE, data)
+    shutil.copy(CORRECTIONS, tmp_path / "mini-corrections.json")  # found beside the data file
+    result = CliRunner().invoke(
+        cli, ["eval", "locomo", str(data), "--mode", "keyword", "--k", "1", "--json"], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["corrections"] == str(tmp_path / "mini-corrections.json")
+    assert (summary["questions"], summary["units"], summary["skipped_credentials"]) == (5, 8, 1)
+    assert summary["recall"]["all"]["R@1"] == 70.0
+    assert summary["recall"]["all"]["R@1 corrected"] == 90.0
+
+
+def test_cli_table_without_corrections() -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["eval", "locomo", str(FIXTURE), "--mode", "keyword", "--k", "1", "--no-corrections"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"LoCoMo {FIXTURE}: 1 conversations, 5 questions, 8 turns stored, mode keyword"
+    assert lines[3:6] == [
+        "| category | questions | R@1 | answer in context |",
+        "|---|---|---|---|",
+        "| all | 5 | 70.0 | 75.0 |",
+    ]
+    assert "corrected" not in result.stdout
+    assert result.stderr == "1 units refused as credentials were not stored\n"
+
+
+def test_cli_usage_errors() -> None:
+    result = CliRunner().invoke(
+        cli, ["eval", "locomo", str(FIXTURE), "--corrections", str(CORRECTIONS), "--no-corrections"]
+    )
+    assert result.exit_code == 2
+    assert "mutually exclusive" in result.stderr
+    assert CliRunner().invoke(cli, ["eval", "locomo", str(FIXTURE), "--unit", "words"]).exit_code == 2
+
+
+def test_porter_stemming_joins_derived_forms() -> None:
+    assert bm25.tokenize("Symbols symbolizes") == ["symbol", "symbol"]
+    assert bm25.stem("adoption") == bm25.stem("adopting") == "adopt"
+    assert bm25.stem("brakes") == bm25.stem("brake")
+
+
+def test_neighbours_stay_within_a_session() -> None:
+    rows = catalog.neighbours(["a", "a", "a", None, "b"])
+    assert rows.tolist() == [[-1, 1, -1, 2], [0, 2, -1, -1], [1, -1, 0, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]]
+
+
+def test_context_spread_and_smoothing() -> None:
+    docs = ["which cello teacher", "yes the one downtown", "bought new tyres"]
+    index = bm25.build([bm25.tokenize(d) for d in docs])
+    near = catalog.neighbours(["s", "s", "t"])
+    alone = index.relevance("cello teacher downtown")
+    spread = index.relevance("cello teacher downtown", near, 0.3)
+    assert alone[1] < spread[1]  # the reply borrows its question's terms
+    assert alone[2] == spread[2] == 0.0  # another session lends nothing
+    smoothed = bm25.smooth(spread.astype(float), near, 0.5)
+    assert smoothed[1] > spread[1] and smoothed[2] == 0.0
+    assert (smoothed <= 1.0).all()
