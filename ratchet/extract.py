@@ -57,6 +57,7 @@ class ExtractResult:
     turns_new: int = 0
     usage: dict[str, int] = field(default_factory=dict)
     prompt_version: str | None = None
+    model: str = ""  # the model that answered (LLM mode)
     stamps: dict[str, str] = field(default_factory=dict)  # turn uid -> when it was said (facts' ``created``)
 
     def to_json(self) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The LLM extractor: versioned prompt, strict JSON Schema, chunking with overlap, validation of every fact.
 
-The model sees only cleaned turns (private and recalled blocks already removed), with tool results and
+The model sees only cleaned turns (private and recalled blocks already removed, credentials replaced by
+``[REDACTED:<kind>]`` before anything leaves the machine), with tool results and
 untrusted spans wrapped in ``[UNTRUSTED DATA]`` delimiters, and the existing facts most similar to the
 conversation numbered 1..N, so it can name what a new fact supersedes or what the user confirmed without
 ever seeing (or inventing) real ids. Every returned fact is validated with jsonschema; an invalid one is
@@ -10,15 +11,24 @@ dropped with a logged reason, never stored.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ratchet import secrets
 from ratchet.candidates import Candidate
 from ratchet.config import Config
 from ratchet.facts import Fact
 from ratchet.transcripts import Turn
+
+if TYPE_CHECKING:
+    from ratchet.llm import ChatResult
+
+# (messages, schema, schema name, model) -> reply: how a chunk is sent; the default is llm.chat_json. The prompt
+# workshop passes one that replays recorded replies or records live ones.
+ChatFn = Callable[[list[dict[str, str]], dict[str, Any], str, str], "ChatResult"]
 
 PROMPT_PATH = Path(__file__).resolve().parent.parent / "prompts" / "extract.md"
 _VERSION = re.compile(r"^\s*version:\s*(\S+)\s*$", re.M)
@@ -39,9 +49,15 @@ class LLMOutcome:
     prompt_version: str = ""
 
 
-@lru_cache(maxsize=4)
 def load_prompt(path: Path = PROMPT_PATH) -> tuple[str, str]:
     """(version, template) of the extraction prompt; the version line is the first non-blank line."""
+    stat = path.stat()
+    # Cached per file state: the prompt workshop edits and re-reads prompt files within one process.
+    return _load_prompt(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _load_prompt(path: Path, _mtime_ns: int, _size: int) -> tuple[str, str]:
     text = path.read_text(encoding="utf-8")
     match = _VERSION.search(text.split("\n\n", 1)[0])
     if not match:
@@ -152,11 +168,20 @@ def run(
     turns: list[Turn],
     context_turns: list[Turn],
     existing: list[Fact],
+    *,
+    prompt_path: Path | None = None,
+    chat: ChatFn | None = None,
 ) -> LLMOutcome:
-    """Ask the model for facts over ``turns`` (``context_turns`` are earlier, already processed turns)."""
+    """Ask the model for facts over ``turns`` (``context_turns`` are earlier, already processed turns).
+
+    ``prompt_path`` replaces ``prompts/extract.md``; ``chat`` replaces the call to the endpoint (see ``ChatFn``).
+    """
     from ratchet import llm
 
-    version, template = load_prompt()
+    version, template = load_prompt(Path(prompt_path) if prompt_path else PROMPT_PATH)
+    # Credentials never reach the endpoint; evidence is then looked up in the same redacted text the model saw.
+    turns = [replace(t, text=secrets.redact(t.text)) for t in turns]
+    context_turns = [replace(t, text=secrets.redact(t.text)) for t in context_turns]
     ext = config.section("extraction")
     categories = list(config.categories)
     schema = response_schema(categories)
@@ -170,13 +195,16 @@ def run(
     tail = " (" + tail
     rules = rules.replace("{categories}", ", ".join(categories)).replace("{max_facts}", str(ext["max_facts_per_chunk"]))
     outcome = LLMOutcome(prompt_version=version)
-    client = llm.make_client(config)
+    client = None if chat else llm.make_client(config)
     model = ext.get("model") or config.llm_model()
     for lead, lines in chunks:
         conversation = "\n".join(_mark_context(lines, lead))
         body = ("EXISTING FACTS" + tail).replace("{existing}", existing_text).replace("{conversation}", conversation)
         messages = [{"role": "system", "content": rules.strip()}, {"role": "user", "content": body}]
-        result = llm.chat_json(config, messages, schema, "extracted_facts", model=model, client=client)
+        if chat is not None:
+            result = chat(messages, schema, "extracted_facts", model)
+        else:
+            result = llm.chat_json(config, messages, schema, "extracted_facts", model=model, client=client)
         outcome.calls += 1
         outcome.model, outcome.mode = result.model, result.mode
         for key, value in result.usage.items():

@@ -120,13 +120,21 @@ def _parse_choice(response: Any, mode: str, model: str) -> ChatResult:
     if choice.finish_reason == "length":
         raise LLMError("LLM reply was cut off (finish_reason=length)")
     content = (message.content or "").strip()
-    try:
-        data = json.loads(_strip_fences(content))
-    except json.JSONDecodeError as exc:
-        raise LLMError(f"LLM reply is not valid JSON ({exc.msg} at column {exc.colno})") from None
+    data = parse_reply(content)
     return ChatResult(
         data=data, raw=content, usage=_usage(response), mode=mode, model=getattr(response, "model", model)
     )
+
+
+def parse_reply(content: str) -> Any:
+    """The JSON value of a raw reply (code fences tolerated); :class:`LLMError` when it is not JSON.
+
+    Shared by live calls and the prompt workshop's recorded replies, so a replay parses exactly as the call did.
+    """
+    try:
+        return json.loads(_strip_fences(content.strip()))
+    except json.JSONDecodeError as exc:
+        raise LLMError(f"LLM reply is not valid JSON ({exc.msg} at column {exc.colno})") from None
 
 
 def _strip_fences(text: str) -> str:

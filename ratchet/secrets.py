@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -84,6 +85,8 @@ _PLACEHOLDER = re.compile(
     r"correct|wrong|invalid|expired|managed|kept|saved|fine|ok|okay|same|different|secure|strong|weak|"
     r"too|not|also|still|now|being|given|from|under|via|only|never|always|shared|encrypted|hashed)$"
 )
+_MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
+_KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,}")
 _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -102,6 +105,7 @@ def scan(text: str) -> list[str]:
     """
     if not text:
         return []
+    text = _MARKER.sub(" ", text)  # our own redaction markers are not secrets
     kinds: set[str] = set()
     for plugin in _detect_secrets_plugins():
         for _value in plugin.analyze_string(text):
@@ -119,6 +123,97 @@ def scan(text: str) -> list[str]:
     if not kinds and _high_entropy_token(text):
         kinds.add("High Entropy String")
     return sorted(kinds)
+
+
+def redact(text: str) -> str:
+    """``text`` with every credential :func:`scan` would find replaced by ``[REDACTED:<kind>]``.
+
+    The same detectors, applied to spans: the secret value is replaced, the words around it ("my key is") stay
+    so the conversation still reads. A private key block is removed up to its END line (or the next blank line).
+    """
+    # A second pass catches a value that only reads as a secret once its neighbour is gone
+    # ("credential: Protocol=https;Account=..."): redacted text must scan clean.
+    for _ in range(4):
+        spans = _spans(text) if text else []
+        if not spans:
+            break
+        out: list[str] = []
+        last = 0
+        for start, end, kind in _merge(spans):
+            out.append(text[last:start])
+            out.append(f"[REDACTED:{kind}]")
+            last = end
+        out.append(text[last:])
+        text = "".join(out)
+    return text
+
+
+def _spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every credential value in ``text``, found by the detectors :func:`scan` uses."""
+    protected = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
+    # Earlier markers are blanked (same length, so offsets hold) and scanning sees past them, as scan() does.
+    text = _MARKER.sub(lambda m: " " * len(m.group(0)), text)
+    spans: list[tuple[int, int, str]] = []
+
+    def add(start: int, end: int, kind: str) -> None:
+        if end > start and not any(s < end and start < e for s, e in protected):
+            spans.append((start, end, kind))
+
+    def add_value(value: str, kind: str, begin: int = 0, end: int | None = None) -> None:
+        """Every occurrence of ``value`` between ``begin`` and ``end``."""
+        if not value:
+            return
+        pos = text.find(value, begin, end)
+        while pos >= 0:
+            add(pos, pos + len(value), kind)
+            pos = text.find(value, pos + len(value), end)
+
+    for plugin in _detect_secrets_plugins():
+        kind = _kind_name(plugin.secret_type)
+        for value in set(plugin.analyze_string(text)):
+            if isinstance(value, str) and len(value) >= 4:
+                add_value(value, kind)
+    for kind, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            group = match.lastindex or 0
+            if _placeholder(match.group(group)):
+                continue
+            if kind == "Private Key":
+                tail = _KEY_END.search(text, match.end())
+                add(match.start(), tail.end() if tail else len(text), kind)
+            else:
+                add(match.start(group), match.end(group), kind)
+    for match in _KEYWORD.finditer(text):
+        value = _keyword_value(match.group("after")).strip("\"'`.,;:)(")
+        if _looks_secret(value):
+            add_value(value, _keyword_kind(match.group("word")), match.start("after"), match.end("after"))
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        for regex, group in _keyword_groups():
+            found = regex.search(line)
+            if not found:
+                continue
+            value = (found.group(group) or "").strip().strip("\"'`").split()
+            if value and _looks_secret(value[0]):
+                add_value(value[0].strip("\"'`.,;:)("), "Password", offset, offset + len(line))
+        offset += len(line)
+    # Last and only where nothing else matched, as in scan(): a named kind beats "High Entropy String".
+    for start, end in _high_entropy_spans(text):
+        if not any(s < end and start < e for s, e, _ in spans):
+            add(start, end, "High Entropy String")
+    return spans
+
+
+def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Overlapping spans joined (the first kind found at a position wins), in text order."""
+    merged: list[tuple[int, int, str]] = []
+    for start, end, kind in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if merged and start < merged[-1][1]:
+            prev = merged[-1]
+            merged[-1] = (prev[0], max(prev[1], end), prev[2])
+        else:
+            merged.append((start, end, kind))
+    return merged
 
 
 def is_clean(text: str) -> bool:
@@ -235,9 +330,16 @@ def _entropy(data: str) -> float:
 
 def _high_entropy_token(text: str) -> bool:
     """A long random-looking token outside the shapes ordinary facts are full of."""
-    cleaned = _UUID.sub(" ", text)
+    return any(True for _ in _high_entropy_spans(text))
+
+
+def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of the random-looking tokens :func:`_high_entropy_token` looks for."""
+    # UUIDs are blanked with spaces of the same length so spans still index into ``text``.
+    cleaned = _UUID.sub(lambda m: " " * len(m.group(0)), text)
     for match in _TOKEN.finditer(cleaned):
-        token = match.group(0).strip(".-_~")
+        raw = match.group(0)
+        token = raw.strip(".-_~")
         if len(token) < 20 or "://" in text[max(0, match.start() - 8) : match.start()]:
             continue
         if _HEX.match(token):
@@ -255,5 +357,5 @@ def _high_entropy_token(text: str) -> bool:
             continue
         limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
         if _entropy(token) > limit:
-            return True
-    return False
+            start = match.start() + raw.index(token)
+            yield start, start + len(token)
