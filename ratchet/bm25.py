@@ -155,6 +155,25 @@ def tokenize(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOP_WORDS]
 
 
+# Words that shape a question rather than name what it is about ("what kind of", "how many", "did she ever
+# mention"): dropped from queries only, so facts that use them are still found by their other words.
+QUESTION_WORDS = frozenset(
+    """kind kinds type types sort sorts say says said describe described mention mentioned ever many much
+    often recently think thinks""".split()  # noqa: SIM905
+)
+
+
+def query_terms(text: str) -> list[str]:
+    """Index terms of a query: :func:`tokenize` without the words that only shape a question."""
+    import os
+
+    if os.environ.get("X_QW", "1") == "0":
+        return tokenize(text)
+    words = [w for w in _WORD.findall(text.lower()) if w not in STOP_WORDS and w not in QUESTION_WORDS]
+    kept = [stem(w) for w in words]
+    return kept or tokenize(text)
+
+
 @dataclass
 class Index:
     """Sorted terms (bytes), their idf, and per term a slice of (document, impact) postings."""
@@ -183,25 +202,61 @@ class Index:
                 found.append(int(pos))
         return found
 
-    def scores(self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0) -> tuple[np.ndarray, float]:
+    def scores(
+        self,
+        query: str,
+        neighbours: np.ndarray | None = None,
+        spread: float = 0.0,
+        groups: np.ndarray | None = None,
+    ) -> tuple[np.ndarray, float]:
         """BM25 score of every document for ``query``, and the normaliser that maps a score to [0, 1].
 
         With ``neighbours`` (per document the rows of its neighbours, -1 for none; column ``c`` lies
         ``c // 2 + 1`` places away) and ``spread`` > 0, a query term a document lacks still counts at ``spread``
         (divided by the distance) of its impact in a neighbour: a reply ("yes, last Tuesday") carries the terms of
-        the question it answers.
+        the question it answers. With ``groups`` (a group number per document), :attr:`group_scores` holds per
+        group the normalised sum over query terms of the term's best impact in the group.
         """
         import numpy as np
 
-        out = np.zeros(self.size, dtype=np.float32)
-        words = set(tokenize(query))
+        self.group_scores = None
+        words = set(query_terms(query))
         positions = self.lookup(words)
         if not positions:
-            return out, 0.0
+            return np.zeros(self.size, dtype=np.float32), 0.0
+        out, grouped = self.accumulate(positions, None, neighbours, spread, groups)
+        # Query words no fact contains still count (at half the weight of the rarest term): a prompt about
+        # something the store does not know must not look fully covered because one common word matched.
+        unknown = math.log(1.0 + (self.size + 0.5) / 1.5) * 0.5
+        weights = [float(self.idf[p]) for p in positions] + [unknown] * (len(words) - len(positions))
+        norm = SATURATION * sum(sorted(weights, reverse=True)[:COVERAGE_TERMS])
+        if grouped is not None:
+            self.group_scores = grouped / norm if norm > 0 else grouped
+        return out, norm
+
+    def accumulate(
+        self,
+        positions: Sequence[int],
+        weights: Sequence[float] | None = None,
+        neighbours: np.ndarray | None = None,
+        spread: float = 0.0,
+        groups: np.ndarray | None = None,
+    ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Sum of the (weighted) impacts of the terms at ``positions`` per document, and per group when given."""
+        import numpy as np
+
+        out = np.zeros(self.size, dtype=np.float32)
+        grouped = np.zeros(int(groups.max()) + 1, dtype=np.float32) if groups is not None and len(groups) else None
         windowed = neighbours is not None and spread > 0 and neighbours.size > 0
-        for pos in positions:
+        for n, pos in enumerate(positions):
             lo, hi = int(self.indptr[pos]), int(self.indptr[pos + 1])
             docs, impacts = self.docs[lo:hi], self.impacts[lo:hi]
+            if weights is not None:
+                impacts = (impacts * weights[n]).astype(np.float32)
+            if grouped is not None and groups is not None:
+                best = np.zeros(len(grouped), dtype=np.float32)
+                np.maximum.at(best, groups[docs], impacts)
+                grouped += best
             if not windowed:
                 np.add.at(out, docs, impacts)
                 continue
@@ -213,17 +268,40 @@ class Index:
             np.maximum.at(term, receivers[valid], share[valid].astype(np.float32))
             term[docs] = np.maximum(term[docs], impacts)
             out += term
-        # Query words no fact contains still count (at half the weight of the rarest term): a prompt about
-        # something the store does not know must not look fully covered because one common word matched.
-        unknown = math.log(1.0 + (self.size + 0.5) / 1.5) * 0.5
-        weights = [float(self.idf[p]) for p in positions] + [unknown] * (len(words) - len(positions))
-        return out, SATURATION * sum(sorted(weights, reverse=True)[:COVERAGE_TERMS])
+        return out, grouped
 
-    def relevance(self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0) -> np.ndarray:
+    def feedback(
+        self, rows: Sequence[int], row_weights: Sequence[float], exclude: Iterable[str], terms: int
+    ) -> tuple[list[int], list[float]]:
+        """Pseudo-relevance feedback: the ``terms`` index terms that weigh most in ``rows`` (each term's impacts
+        there, times the row's weight), with weights scaled to the best term's 1; terms of ``exclude`` (the
+        query's own words) and terms found in a single document are left out."""
+        import numpy as np
+
+        if not len(rows) or terms <= 0 or not len(self.terms):
+            return [], []
+        row_weight = np.zeros(self.size + 1, dtype=np.float64)
+        row_weight[np.asarray(rows, dtype=np.int64)] = np.asarray(row_weights, dtype=np.float64)
+        hit = np.flatnonzero(row_weight[self.docs] > 0)
+        if not len(hit):
+            return [], []
+        term_of = np.searchsorted(self.indptr, hit, side="right") - 1
+        mass = np.bincount(term_of, weights=self.impacts[hit] * row_weight[self.docs[hit]], minlength=len(self.terms))
+        mass[np.diff(self.indptr) < 2] = 0.0
+        mass[self.lookup(exclude)] = 0.0
+        top = np.argsort(-mass)[:terms]
+        top = top[mass[top] > 0]
+        if not len(top):
+            return [], []
+        return [int(t) for t in top], [float(v) for v in mass[top] / mass[top[0]]]
+
+    def relevance(
+        self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0, groups: np.ndarray | None = None
+    ) -> np.ndarray:
         """BM25 as a share of the best score the query's most distinctive terms could give, clipped to [0, 1]."""
         import numpy as np
 
-        raw, norm = self.scores(query, neighbours, spread)
+        raw, norm = self.scores(query, neighbours, spread, groups)
         if norm <= 0:
             return raw
         out: np.ndarray = np.minimum(raw / norm, 1.0)

@@ -242,7 +242,7 @@ def build(store: Store) -> Catalog:
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours"],
+        "extra": ["digest", "neighbours", "sessions"],
     }
     index = bm25.build([bm25.tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
     catalog = Catalog(
@@ -264,6 +264,7 @@ def build(store: Store) -> Catalog:
         meta_arrays={
             "digest": np.array([e.digest for e in entries], dtype=np.uint64),
             "neighbours": neighbours([e.session for e in entries]),
+            "sessions": session_codes([e.session for e in entries]),
         },
     )
     _save(memdir, catalog)
@@ -297,6 +298,24 @@ def neighbours(sessions: Sequence[str | None]) -> np.ndarray:
         same = ids[distance:] == ids[:-distance]
         out[distance:, 2 * distance - 2] = np.where(same, rows[:-distance], -1)
         out[:-distance, 2 * distance - 1] = np.where(same, rows[distance:], -1)
+    return out
+
+
+def session_codes(sessions: Sequence[str | None]) -> np.ndarray:
+    """Per row a small integer naming its source session; a fact without a session is a group of its own."""
+    import numpy as np
+
+    codes: dict[str, int] = {}
+    for s in sessions:
+        if s is not None:
+            codes.setdefault(s, len(codes))
+    out = np.empty(len(sessions), dtype=np.int32)
+    alone = len(codes)
+    for row, s in enumerate(sessions):
+        if s is None:
+            out[row], alone = alone, alone + 1
+        else:
+            out[row] = codes[s]
     return out
 
 

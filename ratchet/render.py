@@ -8,10 +8,14 @@ neutralised.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import shlex
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 OPEN_MARKER = "<ratchet-context>"
@@ -76,11 +80,12 @@ def fence_for(lines: Sequence[str]) -> str:
     return "`" * max(3, longest + 1)
 
 
-def frame(lines: Sequence[str]) -> str:
-    """The block around the fact lines (markers, heading, preamble, fence)."""
+def frame(lines: Sequence[str], skill: str = "") -> str:
+    """The block around the fact lines (markers, heading, preamble, fence), with the skill text after the facts."""
     fence = fence_for(lines)
     note = [INDEX_NOTE] if any(" (index): " in text for text in lines) else []
-    parts = [OPEN_MARKER, HEADING, "", PREAMBLE, *note, "", fence + "text", *lines, fence, CLOSE_MARKER]
+    extra = ["", skill.strip()] if skill.strip() else []
+    parts = [OPEN_MARKER, HEADING, "", PREAMBLE, *note, "", fence + "text", *lines, fence, *extra, CLOSE_MARKER]
     return "\n".join(parts)
 
 
@@ -90,11 +95,31 @@ def overhead_text(with_index: bool) -> str:
     return text if not with_index else text.replace(PREAMBLE, PREAMBLE + "\n" + INDEX_NOTE)
 
 
-def markdown(lines: Sequence[Line]) -> str:
+def markdown(lines: Sequence[Line], skill: str = "") -> str:
     """The injected block, or an empty string when there is nothing to show."""
     if not lines:
         return ""
-    return frame([line_text(line) for line in lines])
+    return frame([line_text(line) for line in lines], skill)
+
+
+SKILL_PATH = Path(__file__).resolve().parent.parent / "prompts" / "skill.md"
+
+
+@functools.lru_cache(maxsize=8)
+def skill_text(memory_dir: str = "memory") -> str:
+    """``prompts/skill.md`` (how an agent reads and adds memories) for this store; empty when the file is missing.
+
+    ``{ratchet}`` becomes the ``ratchet`` beside this Python (agents' shells may not have the virtualenv on PATH)
+    and ``{memory_dir}`` the store the hooks use, so the commands it teaches reach the same memory.
+    """
+    try:
+        text = SKILL_PATH.read_text(encoding="utf-8").strip()
+    except OSError:
+        return ""
+    beside = Path(sys.executable).absolute().parent / "ratchet"
+    command = shlex.quote(str(beside)) if beside.is_file() else "ratchet"
+    text = text.replace("{ratchet}", command).replace("{memory_dir}", shlex.quote(memory_dir))
+    return _MARKER.sub(lambda m: f"‹{m.group(1)}ratchet-context›", text)
 
 
 HOOK_EVENTS = {

@@ -277,15 +277,34 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     # (a threshold) asks whether a fact matches on its own, so it goes without.
     neighbours = cat.meta_arrays.get("neighbours") if request.threshold is None else None
     spread = float(section.get("context_spread", 0.0))
+    sessions = cat.meta_arrays.get("sessions") if request.threshold is None else None
+    session_weight = float(section.get("session_weight", 0.0))
     bm = (
         bm25.smooth(
-            cat.index.relevance(text, neighbours, spread).astype(np.float64),
+            cat.index.relevance(text, neighbours, spread, sessions if session_weight > 0 else None).astype(
+                np.float64
+            ),
             neighbours,
             float(section.get("context_weight", 0.0)),
         )
         if text and cat.size
         else np.zeros(cat.size)
     )
+    group = getattr(cat.index, "group_scores", None)
+    if group is not None and sessions is not None and session_weight > 0:
+        import os
+
+        g = np.minimum(group[sessions].astype(np.float64), 1.0)
+        variant = os.environ.get("X_SESS", "add")
+        if variant == "add":
+            bm = bm + session_weight * g * (1.0 - np.minimum(bm, 1.0))
+        elif variant == "mul":
+            bm = bm * (1.0 + session_weight * g)
+        elif variant == "mix":
+            bm = (1 - session_weight) * bm + session_weight * g
+    fb_weight = float(section.get("feedback_weight", 0.0))
+    if fb_weight > 0 and text and cat.size and request.threshold is None:
+        bm = _feedback(cat, bm, eligible, text, section, neighbours, spread)
     cosine = None
     relevance = bm.copy()
     llm_rank: dict[int, int] = {}
@@ -333,6 +352,48 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         rest = rest[~np.isin(rest, ranked)]
         ranked += _top(prior, rest, min(int(section["min_facts"]), limit) - len(ranked))
     return _Run(cat, mode, eligible, recency, prior, relevance, bm, cosine, llm_rank, score, ranked, warnings)
+
+
+def _feedback(
+    cat: catalog.Catalog,
+    bm: np.ndarray,
+    eligible: np.ndarray,
+    text: str,
+    section: dict[str, Any],
+    neighbours: np.ndarray | None,
+    spread: float,
+) -> np.ndarray:
+    import os
+
+    import numpy as np
+
+    n_docs = int(section.get("feedback_docs", 5))
+    keep = int(section.get("feedback_keep", 5))
+    top = _top(bm, np.flatnonzero(eligible & (bm > 0)), n_docs)
+    if not top:
+        return bm
+    positions, weights = cat.index.feedback(
+        top, [float(bm[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 10))
+    )
+    if not positions:
+        return bm
+    raw, _ = cat.index.accumulate(positions, weights, neighbours, spread)
+    peak = float(raw.max())
+    if peak <= 0:
+        return bm
+    extra = raw.astype(np.float64) / peak
+    weight = float(section["feedback_weight"])
+    if os.environ.get("X_FB", "add") == "add":
+        out = bm + weight * extra * (1.0 - np.minimum(bm, 1.0))
+    else:
+        out = (1 - weight) * bm + weight * extra
+    if keep > 0:
+        head = _top(bm, np.flatnonzero(eligible), keep)
+        if head:
+            ceiling = float(bm[head[-1]])
+            out = np.minimum(out, np.nextafter(ceiling, 0.0))
+            out[head] = bm[head] + 1.0
+    return out
 
 
 def _scored(run: _Run, row: int, rank: int, detail: str = "") -> Scored:
