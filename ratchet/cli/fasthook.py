@@ -1,7 +1,9 @@
-"""Entry point of ``memory-extract``: the ``--hook`` path runs without click, everything else is the click command.
+"""Entry points that keep the hook contract before click gets a say.
 
-Hook contract as in :mod:`ratchet.cli.extract`: exit 0, nothing on stdout, failures logged to ``ratchet.log``.
-Anything but a plain ``--hook`` invocation (help, unknown options) goes to the click command unchanged.
+``memory-extract``: a plain ``--hook`` call runs without importing click at all; anything else (help, unknown
+options) goes to the click command unchanged. ``memory-retrieve --hook``: click runs without its standalone mode,
+so even a bad option (a ``--memory-dir`` that is a file) exits 0 with nothing on stdout instead of exit 2, which
+would block the user's prompt. Failures are logged to ``ratchet.log`` as in :mod:`ratchet.cli.extract`.
 """
 
 from __future__ import annotations
@@ -59,6 +61,46 @@ def extract_main() -> None:
             exc,
         )
     sys.exit(0)
+
+
+def _option_value(argv: list[str], name: str) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == name and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith(name + "="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def retrieve_main() -> None:
+    """``memory-retrieve``."""
+    from ratchet.cli.retrieve import cli
+
+    argv = sys.argv[1:]
+    if "--hook" not in argv:
+        cli()
+        return
+    try:
+        code = cli.main(args=argv, prog_name="memory-retrieve", standalone_mode=False)
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
+        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
+            raise
+        from ratchet.cli.common import Context, log_failure
+        from ratchet.cli.extract import _log_path
+
+        import click
+
+        from ratchet.errors import UsageError
+
+        if isinstance(exc, click.ClickException):  # name the option, as click itself would have
+            exc = UsageError(exc.format_message())
+        memory_dir = _option_value(argv, "--memory-dir") or os.environ.get("RATCHET_MEMORY_DIR")
+        config_path = _option_value(argv, "--config") or os.environ.get("RATCHET_CONFIG")
+        log_failure(_log_path(Context(memory_dir=memory_dir, config_path=config_path)), "memory-retrieve --hook", exc)
+        code = 0
+    sys.exit(code if isinstance(code, int) and "--help" in argv else 0)
 
 
 if __name__ == "__main__":
