@@ -63,6 +63,7 @@ class Fact:
         values = {name: record[name] for name in _FIELD_NAMES if name in record}
         fact = cls(**values)
         fact.importance = float(fact.importance)
+        fact.reference_count = int(fact.reference_count)
         return fact
 
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +158,13 @@ def _opt(value: Any, check: Any) -> bool:
     return value is None or check(value)
 
 
+def _integer(value: Any) -> bool:
+    """JSON Schema's integer: an int, or a float with no fractional part (``0.0``); never a bool."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
 def _number01(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
 
@@ -186,8 +194,7 @@ def _fast_valid(r: dict[str, Any]) -> bool:
         and _opt(r["source_session"], lambda v: _str(v, 0, 200))
         and _str(r["last_referenced"])
         and bool(_DATE.match(r["last_referenced"]))
-        and isinstance(refs, int)
-        and not isinstance(refs, bool)
+        and _integer(refs)
         and refs >= 0
         and (sup is None or (isinstance(sup, list) and all(_str(s, 1) for s in sup)))
         and _opt(r["superseded_by"], _str)

@@ -88,6 +88,12 @@ def test_missing_and_unknown_fields_are_named():
         Fact.from_dict(record)
 
 
+def test_integral_float_counts_are_read_as_int():
+    record = sample() | {"reference_count": 2.0}
+    assert Fact.from_dict(record).reference_count == 2
+    assert isinstance(Fact.from_dict(record).to_dict()["reference_count"], int)
+
+
 def test_writing_validates_with_jsonschema():
     fact = Fact.from_dict(sample())
     fact.importance = 2.0
@@ -120,7 +126,7 @@ mutations = {
     "created": dates,
     "last_referenced": dates,
     "source_session": st.one_of(st.none(), st.text(max_size=10), values),
-    "reference_count": st.one_of(st.integers(-3, 10), values),
+    "reference_count": st.one_of(st.integers(-3, 10), st.sampled_from([0.0, 2.0, 1.5]), values),
     "supersedes": st.one_of(st.none(), st.lists(st.text(max_size=5), max_size=3), values),
     "superseded_by": st.one_of(st.none(), st.text(max_size=5), values),
     "promoted": st.one_of(st.booleans(), values),
