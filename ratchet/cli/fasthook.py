@@ -87,11 +87,10 @@ def retrieve_main() -> None:
     except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
         if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
             raise
-        from ratchet.cli.common import Context, log_failure
-        from ratchet.cli.extract import _log_path
-
         import click
 
+        from ratchet.cli.common import Context, log_failure
+        from ratchet.cli.extract import _log_path
         from ratchet.errors import UsageError
 
         if isinstance(exc, click.ClickException):  # name the option, as click itself would have
