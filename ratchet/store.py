@@ -89,7 +89,7 @@ class Store:
 
     def _read_files(self, paths: Iterable[Path]) -> Loaded:
         loaded = Loaded()
-        seen: dict[str, tuple[Path, int, str]] = {}
+        seen: dict[str, tuple[Path, int, dict[str, Any]]] = {}
         for path in paths:
             for lineno, obj in read_jsonl(path):
                 if isinstance(obj, BadLine):
@@ -101,11 +101,11 @@ class Store:
                     loaded.bad.append(BadLine(path, lineno, dumps_line(obj), str(exc)))
                     continue
                 if fact.id in seen:
-                    old_path, old_line, old_raw = seen[fact.id]
+                    old_path, old_line, old_obj = seen[fact.id]
                     reason = f"duplicate id {fact.id}: a later line ({path.name}:{lineno}) holds the same fact"
-                    loaded.bad.append(BadLine(old_path, old_line, old_raw, reason))
+                    loaded.bad.append(BadLine(old_path, old_line, dumps_line(old_obj), reason))
                     loaded.facts = [f for f in loaded.facts if f.id != fact.id]
-                seen[fact.id] = (path, lineno, dumps_line(obj))
+                seen[fact.id] = (path, lineno, obj)
                 loaded.facts.append(fact)
                 loaded.files[fact.id] = path
         return loaded
