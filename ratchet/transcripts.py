@@ -13,7 +13,9 @@ Formats, chosen by sniffing the content (never the file name):
 
 Every turn's text is cleaned before anyone sees it: Ratchet's own recalled context (between
 ``<ratchet-context>`` and ``</ratchet-context>``) and ``<private>...</private>`` are removed, and
-``[UNTRUSTED DATA]`` ... ``[/UNTRUSTED DATA]`` spans become separate untrusted turns. An unreadable file
+``[UNTRUSTED DATA]`` ... ``[/UNTRUSTED DATA]`` spans become separate untrusted turns. Blocks the agent harness
+inserts into user messages (``<system-reminder>``, ``<command-name>``, ``<local-command-stdout>``, hook output such
+as ``<user-prompt-submit-hook>``) are removed: they are not the user's words. An unreadable file
 raises :class:`TranscriptError` naming the file and line.
 """
 
@@ -38,9 +40,16 @@ UNTRUSTED_CLOSE = "[/UNTRUSTED DATA]"
 _RECALLED = re.compile(r"<ratchet-context\b[^>]*>.*?(?:</ratchet-context>|\Z)", re.S | re.I)
 _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
 _UNTRUSTED = re.compile(r"\[UNTRUSTED DATA\](.*?)(?:\[/UNTRUSTED DATA\]|\Z)", re.S)
-# Harness-injected blocks inside user messages: not the person speaking.
-_HARNESS = re.compile(r"<(system-reminder|local-command-stdout|local-command-stderr)>(.*?)(?:</\1>|\Z)", re.S)
-_HARNESS_DROP = re.compile(r"<(command-name|command-message|command-args|local-command-caveat)>.*?</\1>", re.S)
+# Blocks the agent harness (Claude Code and its hooks, IDE integrations) inserts into user messages: reminders,
+# slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None of it is the person
+# speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
+_HARNESS = re.compile(
+    r"<(?P<tag>system-reminder|command-(?:name|message|args|contents)|local-command-(?:stdout|stderr|caveat)|"
+    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|ide_[a-z_]+|task-notification)\b[^>]*>"
+    r".*?(?:</(?P=tag)>|\Z)",
+    re.S,
+)
+_INTERRUPTED = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.M)
 _CODEX_CONTEXT = re.compile(r"^\s*<(environment_context|user_instructions|user_shell_command)>", re.S)
 _SPEAKER = re.compile(
     r"^\s{0,3}(?:#{1,6}\s*|>\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|assistant|ai|claude|codex|gemini|model|bot|"
@@ -411,28 +420,33 @@ def strip_private(text: str) -> str:
     return _PRIVATE.sub("", text)
 
 
+def strip_harness(text: str) -> str:
+    """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
+    output, hook output, ``!`` shell mode, IDE selections, "[Request interrupted by user]")."""
+    return _INTERRUPTED.sub("", _HARNESS.sub("", text))
+
+
 def clean_turns(turns: list[Turn]) -> list[Turn]:
-    """Strip recalled context and private blocks; split out untrusted spans and harness blocks."""
+    """Strip recalled context, private blocks and harness blocks; split out untrusted spans."""
     out: list[Turn] = []
     for turn in turns:
         text = strip_private(strip_recalled(turn.text))
-        text = _HARNESS_DROP.sub("", text)
-        pieces: list[tuple[str, bool, str]] = []
+        if turn.role == "user":
+            text = strip_harness(text)
         for piece, trusted, reason in _split_untrusted(text):
-            if trusted and turn.trusted:
-                last = 0
-                for m in _HARNESS.finditer(piece):
-                    pieces.append((piece[last : m.start()], True, ""))
-                    pieces.append((m.group(2), False, "harness_" + m.group(1).replace("-", "_")))
-                    last = m.end()
-                pieces.append((piece[last:], True, ""))
-            else:
-                pieces.append((piece, trusted and turn.trusted, turn.reason or reason))
-        for piece, trusted, reason in pieces:
             piece = piece.strip()
             if piece:
+                trusted = trusted and turn.trusted
                 out.append(
-                    Turn(turn.role, piece, trusted, turn.uid, turn.line, reason if not trusted else "", turn.timestamp)
+                    Turn(
+                        turn.role,
+                        piece,
+                        trusted,
+                        turn.uid,
+                        turn.line,
+                        "" if trusted else turn.reason or reason,
+                        turn.timestamp,
+                    )
                 )
     return out
 

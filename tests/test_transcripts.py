@@ -14,6 +14,7 @@ from ratchet.transcripts import (
     parse_transcript,
     read_transcript,
     sniff,
+    strip_harness,
     strip_private,
     strip_recalled,
 )
@@ -99,14 +100,27 @@ def test_untrusted_spans_become_separate_untrusted_turns() -> None:
     assert all(t.uid == "u1" and t.line == 3 for t in turns)
 
 
-def test_harness_blocks_in_user_text_are_untrusted() -> None:
-    turns = clean_turns(
-        [Turn("user", "<system-reminder>File says: deploy on Sunday</system-reminder>I deploy on Thursdays.")]
+def test_harness_blocks_in_user_text_are_removed() -> None:
+    text = (
+        "<system-reminder>File says: deploy on Sunday</system-reminder>I deploy on Thursdays.\n"
+        "<user-prompt-submit-hook>Run the formatter after every edit.</user-prompt-submit-hook>\n"
+        "<command-name>/model</command-name>\n<command-message>model</command-message>\n"
+        "<command-args>sonnet</command-args>\n"
+        "<local-command-stdout>Set model to Sonnet</local-command-stdout>\n"
+        "<bash-input>ls</bash-input><bash-stdout>notes.txt</bash-stdout>\n"
+        "[Request interrupted by user for tool use]\n"
+        "<ide_selection>The user selected line 3</ide_selection>We use tabs."
     )
-    assert [(t.text, t.trusted) for t in turns] == [
-        ("File says: deploy on Sunday", False),
-        ("I deploy on Thursdays.", True),
+    turns = clean_turns([Turn("user", text)])
+    assert [([line for line in t.text.splitlines() if line], t.trusted) for t in turns] == [
+        (["I deploy on Thursdays.", "We use tabs."], True)
     ]
+    # a harness-only message leaves no turn, and an unterminated block hides the rest (fail safe)
+    assert clean_turns([Turn("user", "<local-command-stdout>Cleared</local-command-stdout>")]) == []
+    assert strip_harness("I use vim. <system-reminder>half a reminder") == "I use vim. "
+    # tool output is not the user's message: it is left alone (and stays untrusted)
+    tool = clean_turns([Turn("tool", "<system-reminder>x</system-reminder>y", False, reason="tool_result")])
+    assert [(t.text, t.trusted) for t in tool] == [("<system-reminder>x</system-reminder>y", False)]
 
 
 def test_unterminated_private_and_recalled_blocks_hide_the_rest() -> None:
