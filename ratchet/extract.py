@@ -134,7 +134,7 @@ def _extract(
     chat: extract_llm.ChatFn | None = None,
 ) -> None:
     visible = {GLOBAL, result.scope}
-    existing = [f for f in store.facts() if f.active and f.scope in visible]
+    existing, retired = _visible_facts(store, visible)
     result.stamps = _turn_times(turns)
     confirmed: list[str] = []
     if result.mode == "llm":
@@ -162,16 +162,16 @@ def _extract(
         candidates = offline_extractor.extract(turns, config.categories, config.data["default_category"])
         usage_record = None
     if result.dry_run:
-        result.added, updates = build_facts(config, candidates, existing, result)
+        result.added, updates = build_facts(config, candidates, existing, result, retired)
         result.references = list(dict.fromkeys(confirmed + result.references))
         return
     with store.lock():
         # Re-read under the lock: another worker may have stored facts from this session meanwhile.
-        existing = [f for f in store.facts() if f.active and f.scope in visible]
+        existing, retired = _visible_facts(store, visible)
         result.duplicates.clear()
         result.superseded.clear()
         result.references.clear()
-        result.added, updates = build_facts(config, candidates, existing, result)
+        result.added, updates = build_facts(config, candidates, existing, result, retired)
         result.references = list(dict.fromkeys(confirmed + result.references))
         records = [audit.event("reject", ACTOR, session=result.session, **r) for r in result.rejected]
         if usage_record:
@@ -204,10 +204,24 @@ def _turn_times(turns: list[Turn]) -> dict[str, str]:
     return out
 
 
+def _visible_facts(store: Store, visible: set[str]) -> tuple[list[Fact], list[Fact]]:
+    """(active, superseded) facts of the scopes a session sees."""
+    facts = [f for f in store.facts() if f.scope in visible]
+    return [f for f in facts if f.active], [f for f in facts if not f.active]
+
+
 def build_facts(
-    config: Config, candidates: list[Candidate], existing: list[Fact], result: ExtractResult
+    config: Config,
+    candidates: list[Candidate],
+    existing: list[Fact],
+    result: ExtractResult,
+    retired: list[Fact] | None = None,
 ) -> tuple[list[Fact], list[Fact]]:
-    """Apply the filters to ``candidates``; return (new facts, existing facts now superseded)."""
+    """Apply the filters to ``candidates``; return (new facts, existing facts now superseded).
+
+    ``retired`` are superseded facts: restating one without a correction cue (a resumed session read again
+    under a new id, say) must not bring the old value back next to the fact that replaced it.
+    """
     by_id = {f.id: f for f in existing}
     pool: list[Fact] = list(existing)
     new: list[Fact] = []
@@ -224,6 +238,16 @@ def build_facts(
             result.duplicates.append({"content": cand.content, "existing_id": duplicate.id})
             if duplicate.id in by_id and duplicate.source_session != result.session and cand.trusted:
                 result.references.append(duplicate.id)  # the user restated a fact they already gave us
+            continue
+        stale = (
+            None
+            if cand.correction
+            else next((f for f in retired or [] if dedupe.is_duplicate(cand.content, f.content)), None)
+        )
+        if stale is not None:
+            result.duplicates.append(
+                {"content": cand.content, "existing_id": stale.id, "superseded_by": stale.superseded_by}
+            )
             continue
         category = cand.category if cand.category in categories else default_category
         scope = GLOBAL if cand.about == "person" else result.scope

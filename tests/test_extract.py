@@ -247,3 +247,13 @@ def test_facts_are_created_when_the_user_said_them(memory_dir: Path) -> None:
     stamps = {f.created for f in result.added}
     assert stamps and all(s.startswith("2026-02-27T") for s in stamps)
     assert {p.name for p in memory_dir.glob("facts-*.jsonl")} == {"facts-2026-Q1.jsonl"}
+
+
+def test_reading_a_session_again_under_a_new_id_does_not_revive_superseded_facts(memory_dir: Path) -> None:
+    store = _store(memory_dir)
+    first = extract_file(store, Config(), SAMPLE, session="original")
+    assert first.superseded, "the sample corrects the staging server"
+    again = extract_file(store, Config(), SAMPLE, session="resumed-copy")
+    assert again.added == []
+    active = [f.content for f in store.facts() if f.active]
+    assert not any("staging-2.fleet" in c and "retired" not in c for c in active)
