@@ -249,11 +249,23 @@ def test_facts_are_created_when_the_user_said_them(memory_dir: Path) -> None:
     assert {p.name for p in memory_dir.glob("facts-*.jsonl")} == {"facts-2026-Q1.jsonl"}
 
 
-def test_reading_a_session_again_under_a_new_id_does_not_revive_superseded_facts(memory_dir: Path) -> None:
+def test_reading_a_session_again_under_a_new_id_does_not_revive_superseded_facts(
+    tmp_path: Path, memory_dir: Path
+) -> None:
+    transcript = tmp_path / "moved.json"
+    transcript.write_text(
+        json.dumps(
+            [
+                {"role": "user", "content": "Our builds run on the Jenkins box in the basement."},
+                {"role": "assistant", "content": "Noted."},
+                {"role": "user", "content": "Correction: our builds run on GitHub Actions now."},
+            ]
+        )
+    )
     store = _store(memory_dir)
-    first = extract_file(store, Config(), SAMPLE, session="original")
-    assert first.superseded, "the sample corrects the staging server"
-    again = extract_file(store, Config(), SAMPLE, session="resumed-copy")
+    first = extract_file(store, Config(), transcript, session="original")
+    assert len(first.superseded) == 1
+    again = extract_file(store, Config(), transcript, session="resumed-copy")
     assert again.added == []
     active = [f.content for f in store.facts() if f.active]
-    assert not any("staging-2.fleet" in c and "retired" not in c for c in active)
+    assert len(active) == 1 and "GitHub Actions" in active[0]
