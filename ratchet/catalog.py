@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from ratchet.store import Store
 
-VERSION = 2
+VERSION = 3  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes
 CACHE_NAME = "retrieval.npz"
 EPOCH_DAY = 86400.0
 # Neighbours kept per fact: the facts up to this many places before and after it from the same source session.

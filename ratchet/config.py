@@ -54,6 +54,10 @@ DEFAULTS: dict[str, Any] = {
         "min_relevance": 0.05,
         "context_spread": 0.3,
         "context_weight": 0.5,
+        "session_weight": 0.3,
+        "feedback_weight": 0.7,
+        "feedback_docs": 5,
+        "feedback_terms": 20,
     },
     "embeddings": {
         "backend": "auto",

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ratchet.store import Store
 
 MODES = ("auto", "llm", "embeddings", "keyword")
+FEEDBACK_STORE_FACTORS = 20  # pseudo-relevance feedback needs at least this many facts per feedback fact
 COSINE_FLOOR = 0.2  # wordllama / OpenAI cosines of unrelated texts sit around 0-0.2: that is "no relevance"
 LLM_SCHEMA = {
     "type": "object",
@@ -277,34 +278,22 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     # (a threshold) asks whether a fact matches on its own, so it goes without.
     neighbours = cat.meta_arrays.get("neighbours") if request.threshold is None else None
     spread = float(section.get("context_spread", 0.0))
+    # The session a fact came from lends it a share of how well the whole session covers the query: the turns
+    # around an answer often hold the words the answer itself lacks.
     sessions = cat.meta_arrays.get("sessions") if request.threshold is None else None
     session_weight = float(section.get("session_weight", 0.0))
-    bm = (
-        bm25.smooth(
-            cat.index.relevance(text, neighbours, spread, sessions if session_weight > 0 else None).astype(
-                np.float64
-            ),
-            neighbours,
-            float(section.get("context_weight", 0.0)),
+    if text and cat.size:
+        own, by_session = cat.index.relevance_by_group(
+            text, neighbours, spread, sessions if session_weight > 0 else None
         )
-        if text and cat.size
-        else np.zeros(cat.size)
-    )
-    group = getattr(cat.index, "group_scores", None)
-    if group is not None and sessions is not None and session_weight > 0:
-        import os
-
-        g = np.minimum(group[sessions].astype(np.float64), 1.0)
-        variant = os.environ.get("X_SESS", "add")
-        if variant == "add":
-            bm = bm + session_weight * g * (1.0 - np.minimum(bm, 1.0))
-        elif variant == "mul":
-            bm = bm * (1.0 + session_weight * g)
-        elif variant == "mix":
-            bm = (1 - session_weight) * bm + session_weight * g
-    fb_weight = float(section.get("feedback_weight", 0.0))
-    if fb_weight > 0 and text and cat.size and request.threshold is None:
-        bm = _feedback(cat, bm, eligible, text, section, neighbours, spread)
+        bm = bm25.smooth(own.astype(np.float64), neighbours, float(section.get("context_weight", 0.0)))
+        if by_session is not None and sessions is not None:
+            lent = by_session[sessions].astype(np.float64)
+            bm = bm + session_weight * lent * (1.0 - np.minimum(bm, 1.0))
+        if request.explicit and request.threshold is None and float(section.get("feedback_weight", 0.0)) > 0:
+            bm = _feedback(cat, bm, eligible, text, section, neighbours, spread)
+    else:
+        bm = np.zeros(cat.size)
     cosine = None
     relevance = bm.copy()
     llm_rank: dict[int, int] = {}
@@ -363,17 +352,22 @@ def _feedback(
     neighbours: np.ndarray | None,
     spread: float,
 ) -> np.ndarray:
-    import os
-
+    """Pseudo-relevance feedback: the words that weigh most in the best-matching facts (``feedback_docs``,
+    ``feedback_terms``) form a second query whose relevance, scaled to its best fact's 1, raises every fact
+    by ``feedback_weight`` of it (a soft OR, so scores stay in [0, 1]). It finds facts that share the topic of the
+    answer but not the words of the question."""
     import numpy as np
 
-    n_docs = int(section.get("feedback_docs", 5))
-    keep = int(section.get("feedback_keep", 5))
-    top = _top(bm, np.flatnonzero(eligible & (bm > 0)), n_docs)
+    docs = int(section.get("feedback_docs", 5))
+    # The best few facts stand for a topic only in a store much larger than them; in a small one, feedback would
+    # promote facts that share no word with the query over those that do.
+    if cat.size < FEEDBACK_STORE_FACTORS * docs:
+        return bm
+    top = _top(bm, np.flatnonzero(eligible & (bm > 0)), docs)
     if not top:
         return bm
     positions, weights = cat.index.feedback(
-        top, [float(bm[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 10))
+        top, [float(bm[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 20))
     )
     if not positions:
         return bm
@@ -381,18 +375,7 @@ def _feedback(
     peak = float(raw.max())
     if peak <= 0:
         return bm
-    extra = raw.astype(np.float64) / peak
-    weight = float(section["feedback_weight"])
-    if os.environ.get("X_FB", "add") == "add":
-        out = bm + weight * extra * (1.0 - np.minimum(bm, 1.0))
-    else:
-        out = (1 - weight) * bm + weight * extra
-    if keep > 0:
-        head = _top(bm, np.flatnonzero(eligible), keep)
-        if head:
-            ceiling = float(bm[head[-1]])
-            out = np.minimum(out, np.nextafter(ceiling, 0.0))
-            out[head] = bm[head] + 1.0
+    out: np.ndarray = bm + float(section["feedback_weight"]) * (raw / peak) * (1.0 - np.minimum(bm, 1.0))
     return out
 
 

@@ -189,3 +189,29 @@ def test_context_spread_and_smoothing() -> None:
     smoothed = bm25.smooth(spread.astype(float), near, 0.5)
     assert smoothed[1] > spread[1] and smoothed[2] == 0.0
     assert (smoothed <= 1.0).all()
+
+
+def test_session_codes_and_session_relevance() -> None:
+    codes = catalog.session_codes(["a", "b", "a", None, None])
+    assert codes.tolist() == [0, 1, 0, 2, 3]  # a fact without a session is a group of its own
+    docs = ["booked the ferry", "to the island in june", "bought new tyres", "ferry island"]
+    index = bm25.build([bm25.tokenize(d) for d in docs])
+    own, by_session = index.relevance_by_group("ferry island", groups=catalog.session_codes(["s", "s", "t", "u"]))
+    assert by_session is not None
+    # Session s covers both words across two turns, as fully as the one fact holding both; t covers none.
+    assert by_session[0] == pytest.approx(by_session[2]) and by_session[1] == 0.0
+    assert own[0] < by_session[0] and (by_session <= 1.0).all()
+    assert index.relevance_by_group("ferry island")[1] is None
+
+
+def test_feedback_terms_come_from_the_best_rows() -> None:
+    docs = ["pottery class clay bowl", "clay bowl glaze kiln", "glaze kiln pottery", "tyres garage", "garage"]
+    index = bm25.build([bm25.tokenize(d) for d in docs])
+    positions, weights = index.feedback([0, 1], [1.0, 0.5], bm25.tokenize("pottery"), 3)
+    terms = [bytes(index.terms[p]).decode() for p in positions]
+    # The query's own word is left out; "class" is in one document only, so it brings nothing new.
+    assert "potteri" not in terms and "class" not in terms
+    assert set(terms) <= {"clai", "bowl", "glaze", "kiln"} and weights[0] == 1.0
+    raw, _ = index.accumulate(positions, weights)
+    assert raw[2] > 0 and raw[3] == raw[4] == 0.0  # the third pottery fact is reached through the topic words
+    assert index.feedback([], [], [], 3) == ([], [])
