@@ -6,9 +6,10 @@ prompt hook, the prompt itself is the query. Git is asked with short timeouts an
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ratchet.scope import git
 
 COMMITS = 5
 
@@ -33,22 +34,14 @@ class Opening:
         return "\n".join(parts)
 
 
-def _git(cwd: Path, *args: str) -> str | None:
-    try:
-        out = subprocess.run(["git", "-C", str(cwd), *args], capture_output=True, text=True, timeout=3, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip() if out.returncode == 0 else None
-
-
 def opening(cwd: str | Path | None) -> Opening:
     """Repository name, branch and the last few commit subjects of ``cwd`` (whatever git can tell)."""
     if cwd is None or not Path(cwd).is_dir():
         return Opening(cwd=str(cwd) if cwd else None)
     path = Path(cwd)
-    top = _git(path, "rev-parse", "--show-toplevel")
+    top = git(path, "rev-parse", "--show-toplevel", timeout=3)
     if not top:
         return Opening(cwd=str(path))
-    branch = _git(path, "rev-parse", "--abbrev-ref", "HEAD")
-    log = _git(path, "log", f"-{COMMITS}", "--format=%s") or ""
+    branch = git(path, "rev-parse", "--abbrev-ref", "HEAD", timeout=3)
+    log = git(path, "log", f"-{COMMITS}", "--format=%s", timeout=3) or ""
     return Opening(cwd=str(path), repository=Path(top).name, branch=branch, commits=[s for s in log.splitlines() if s])

@@ -22,6 +22,7 @@ from typing import Any
 from ratchet import agents
 from ratchet.errors import RatchetError, UsageError
 from ratchet.fileio import atomic_write
+from ratchet.scope import git
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 MANAGE = "memory-manage"
@@ -52,18 +53,8 @@ def executable(name: str) -> list[str]:
 def project_root(cwd: str | Path | None = None) -> Path:
     """The repository root of ``cwd`` (or ``cwd`` itself outside a repository)."""
     path = Path(cwd or Path.cwd()).absolute()
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(path), "rev-parse", "--show-toplevel"],
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return path
-    top = out.stdout.strip()
-    return Path(top) if out.returncode == 0 and top else path
+    top = git(path, "rev-parse", "--show-toplevel")
+    return Path(top) if top else path
 
 
 def settings_path(agent: agents.Agent, scope: str, cwd: str | Path | None = None) -> Path:

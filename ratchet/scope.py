@@ -27,13 +27,14 @@ def normalise_remote(url: str) -> str:
     return f"{host.lower()}/{path.lower()}" if path else host.lower()
 
 
-def _git(cwd: Path, *args: str) -> str | None:
+def git(cwd: str | Path, *args: str, timeout: float = 5) -> str | None:
+    """Output of ``git -C cwd ARGS`` stripped, or None when git fails, is missing or prints nothing."""
     try:
         out = subprocess.run(
             ["git", "-C", str(cwd), *args],
             capture_output=True,
             text=True,
-            timeout=5,
+            timeout=timeout,
             check=False,
         )
     except (OSError, subprocess.SubprocessError):
@@ -45,15 +46,15 @@ def _git(cwd: Path, *args: str) -> str | None:
 def repo_identity(cwd: str | Path) -> str | None:
     """The identity of the repository containing ``cwd``, or None outside a repository."""
     path = Path(cwd)
-    if not path.is_dir() or _git(path, "rev-parse", "--is-inside-work-tree") != "true":
+    if not path.is_dir() or git(path, "rev-parse", "--is-inside-work-tree") != "true":
         return None
-    remote = _git(path, "config", "--get", "remote.origin.url")
+    remote = git(path, "config", "--get", "remote.origin.url")
     if remote:
         return normalise_remote(remote)
-    roots = _git(path, "rev-list", "--max-parents=0", "HEAD")
+    roots = git(path, "rev-list", "--max-parents=0", "HEAD")
     if roots:
         return "root-" + sorted(roots.split())[0][:12]
-    top = _git(path, "rev-parse", "--show-toplevel")
+    top = git(path, "rev-parse", "--show-toplevel")
     return f"path-{top}" if top else None
 
 

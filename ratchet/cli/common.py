@@ -1,8 +1,8 @@
 """Shared pieces of every command: options, the error boundary, output helpers.
 
 Human and cron verbs fail closed: a :class:`RatchetError` becomes ``Error: <one line>`` on stderr and its exit
-code (1 runtime, 2 usage/config). Hook verbs fail open through :func:`fail_open`. ``RATCHET_RAISE_ERRORS=1``
-re-raises for debugging.
+code (1 runtime, 2 usage/config). Hook verbs fail open through :func:`ratchet.hookio.fail_open`.
+``RATCHET_RAISE_ERRORS=1`` re-raises for debugging.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ import functools
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -120,35 +118,6 @@ def fail_closed(func: F) -> F:
 def _flush(args: tuple[Any, ...]) -> None:
     if args and isinstance(args[0], Context):
         args[0].flush_warnings()
-
-
-def fail_open(log_path: Callable[[], Path | None]) -> Callable[[F], F]:
-    """Hook verbs: any failure is logged to ``ratchet.log`` and the command exits 0 with nothing on stdout."""
-
-    def decorate(func: F) -> F:
-        @functools.wraps(func)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return func(*args, **kwargs)
-            except (SystemExit, KeyboardInterrupt):
-                raise
-            except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
-                if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-                    raise
-                log_failure(log_path(), func.__name__, exc)
-                sys.exit(0)
-
-        return wrapper  # type: ignore[return-value]
-
-    return decorate
-
-
-def log_failure(path: Path | None, where: str, exc: BaseException) -> None:
-    """Append one line (and the traceback, indented) to ratchet.log; never raises."""
-    from ratchet.logfile import log_line
-
-    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    log_line(path, f"{where} failed open: {detail}", trace="".join(traceback.format_tb(exc.__traceback__)))
 
 
 def emit_json(data: Any) -> None:

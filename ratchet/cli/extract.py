@@ -8,13 +8,12 @@ in the worker, becomes a line in ``memory/ratchet.log``. Heavy modules are impor
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 import click
 
-from ratchet.cli.common import Context, common_options, emit_json, fail_closed, log_failure
+from ratchet.cli.common import Context, common_options, emit_json, fail_closed
+from ratchet.hookio import fail_open
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -113,40 +112,17 @@ def _run(
     )
 
 
-def _log_path(ctx: Context) -> Path | None:
-    """memory/ratchet.log, resolved without failing (a broken config must not hide the log line)."""
-    try:
-        from ratchet.memdir import MemoryDir, resolve_memory_dir
-
-        memdir = MemoryDir(resolve_memory_dir(ctx.memory_dir, ctx.config))
-        memdir.ensure()
-        return memdir.log
-    except Exception:  # noqa: BLE001 - fall back to the default place
-        root = Path(ctx.memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or "memory")
-        try:
-            root.mkdir(parents=True, exist_ok=True, mode=0o700)
-        except OSError:
-            return None
-        return root / "ratchet.log"
-
-
 def _hook(ctx: Context) -> None:
-    try:
+    with fail_open("memory-extract --hook", ctx.memory_dir, ctx.config_path):
         from ratchet.hookio import parse_hook_input, spawn_worker
 
         spawn_worker(parse_hook_input(sys.stdin.read()), ctx.memory_dir, ctx.config_path)
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
-        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-            raise
-        log_failure(_log_path(ctx), "memory-extract --hook", exc)
     sys.exit(0)
 
 
 def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str | None, offline: bool) -> None:
-    """The detached half of ``--hook``: extract, log one line, never raise."""
-    try:
+    """The detached half of ``--hook``: extract, log one line, never raise (nobody reads its stderr)."""
+    with fail_open("memory-extract worker", ctx.memory_dir, ctx.config_path):
         from ratchet.extract import extract_file
         from ratchet.logfile import log_line
 
@@ -156,17 +132,11 @@ def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str 
             ctx.store, ctx.config, transcript, session=session, cwd=cwd, mode="offline" if offline else None
         )
         log_line(
-            _log_path(ctx),
+            ctx.store.memdir.log,
             f"memory-extract: session {result.session}: {len(result.added)} added, {len(result.duplicates)} duplicate, "
             f"{len(result.rejected)} rejected, {len(result.superseded)} superseded "
             f"({result.mode}, {result.turns_new} new turns)",
         )
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - detached: nobody reads stderr, the log is the only report
-        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-            raise
-        log_failure(_log_path(ctx), "memory-extract worker", exc)
     sys.exit(0)
 
 

@@ -43,23 +43,10 @@ def extract_main() -> None:
 
         cli()
         return
-    try:
-        from ratchet.hookio import parse_hook_input, spawn_worker
+    from ratchet.hookio import fail_open, parse_hook_input, spawn_worker
 
+    with fail_open("memory-extract --hook", options["--memory-dir"], options["--config"]):
         spawn_worker(parse_hook_input(sys.stdin.read()), options["--memory-dir"], options["--config"])
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
-        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-            raise
-        from ratchet.cli.common import Context, log_failure
-        from ratchet.cli.extract import _log_path
-
-        log_failure(
-            _log_path(Context(memory_dir=options["--memory-dir"], config_path=options["--config"])),
-            "memory-extract --hook",
-            exc,
-        )
     sys.exit(0)
 
 
@@ -80,25 +67,19 @@ def retrieve_main() -> None:
     if "--hook" not in argv:
         cli()
         return
-    try:
-        code = cli.main(args=argv, prog_name="memory-retrieve", standalone_mode=False)
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
-        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-            raise
-        import click
+    import click
 
-        from ratchet.cli.common import Context, log_failure
-        from ratchet.cli.extract import _log_path
-        from ratchet.errors import UsageError
+    from ratchet.errors import UsageError
+    from ratchet.hookio import fail_open
 
-        if isinstance(exc, click.ClickException):  # name the option, as click itself would have
-            exc = UsageError(exc.format_message())
-        memory_dir = _option_value(argv, "--memory-dir") or os.environ.get("RATCHET_MEMORY_DIR")
-        config_path = _option_value(argv, "--config") or os.environ.get("RATCHET_CONFIG")
-        log_failure(_log_path(Context(memory_dir=memory_dir, config_path=config_path)), "memory-retrieve --hook", exc)
-        code = 0
+    memory_dir = _option_value(argv, "--memory-dir") or os.environ.get("RATCHET_MEMORY_DIR")
+    config_path = _option_value(argv, "--config") or os.environ.get("RATCHET_CONFIG")
+    code = 0
+    with fail_open("memory-retrieve --hook", memory_dir, config_path):
+        try:
+            code = cli.main(args=argv, prog_name="memory-retrieve", standalone_mode=False)
+        except click.ClickException as exc:  # name the option, as click itself would have
+            raise UsageError(exc.format_message()) from None
     sys.exit(code if isinstance(code, int) and "--help" in argv else 0)
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 
-from ratchet.cli.common import Context, common_options, emit_json, fail_closed, log_failure
+from ratchet.cli.common import Context, common_options, emit_json, fail_closed
+from ratchet.hookio import fail_open
 
 FORMATS = ("markdown", "json", "claude-hook", "codex-hook", "gemini-hook")
 PROMPT_EVENTS = ("UserPromptSubmit", "BeforeAgent")
@@ -160,13 +160,6 @@ def _human(
         click.echo(text)
 
 
-def _log_path(ctx: Context) -> Path | None:
-    try:
-        return Path(ctx.store.memdir.log)
-    except Exception:  # noqa: BLE001 - even a broken config must not break the hook
-        return None
-
-
 def _hook(
     ctx: Context,
     query: str | None,
@@ -176,15 +169,9 @@ def _hook(
     fmt: str,
     max_facts: int | None,
 ) -> None:
-    try:
+    output = ""
+    with fail_open("memory-retrieve --hook", ctx.memory_dir, ctx.config_path):
         output = _hook_output(ctx, query, mode, budget, detail, fmt, max_facts)
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
-        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
-            raise
-        log_failure(_log_path(ctx), "memory-retrieve --hook", exc)
-        sys.exit(0)
     if output:
         click.echo(output)
 
