@@ -19,6 +19,7 @@ from ratchet import audit
 from ratchet.errors import AmbiguousIdError, InvalidFactError, LockBusyError, NotFoundError
 from ratchet.facts import Fact, new_fact
 from ratchet.memdir import MemoryDir
+from ratchet.secrets import scan
 from ratchet.store import Store
 
 
@@ -311,7 +312,10 @@ def test_concurrent_appends_and_rewrites_lose_nothing(store, memory_dir):
 @settings(max_examples=25, deadline=None)
 @given(
     contents=st.lists(
-        st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60).filter(lambda s: s.strip()),
+        # Text that happens to look like a credential is refused by design; the round trip is about the rest.
+        st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60).filter(
+            lambda s: s.strip() and not scan(s)
+        ),
         min_size=1,
         max_size=8,
     ),
