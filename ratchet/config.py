@@ -49,6 +49,7 @@ DEFAULTS: dict[str, Any] = {
         "max_chars": 9000,
         "llm_candidates": 150,
         "prompt_relevance_threshold": 0.35,
+        "prompt_mode": "keyword",
         "prior_weight": 0.1,
         "cosine_weight": 0.1,
         "min_relevance": 0.05,

@@ -248,3 +248,32 @@ def test_help_and_keyword_mode_do_not_import_heavy_stacks(store):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=subprocess_env(), check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_per_prompt_recall_skips_the_embedding_model_unless_asked(store):
+    import subprocess
+    import sys
+
+    from conftest import subprocess_env
+
+    words = ["kettle", "violin", "harbour", "lantern", "meadow", "saddle", "quartz", "falcon", "orchard", "compass"]
+    for i in range(60):  # past the embedding threshold: session start would use the hybrid mode
+        _add(
+            store,
+            f"The {words[i % 10]} note number {i} mentions the {words[(i * 3) % 10]} and the {words[(i + 7) % 10]}",
+        )
+    _add(store, "Database backups go to the cold storage bucket every night")
+    embeddings.sync(store, Config())
+    ask = {"cwd": "/", "hook_event_name": "UserPromptSubmit", "prompt": "where do database backups go"}
+    code = (
+        "import atexit, sys; from ratchet.cli.fasthook import retrieve_main; "
+        "atexit.register(lambda: sys.stderr.write(str('tokenizers' in sys.modules))); "
+        "sys.argv = ['memory-retrieve', '--hook'] + sys.argv[1:]; retrieve_main()"
+    )
+    for extra, loaded in (([], "False"), (["--mode", "embeddings"], "True")):
+        prompt = json.dumps(ask | {"session_id": f"session {loaded}"})  # a new session: nothing injected yet
+        out = subprocess.run(
+            [sys.executable, "-c", code, *extra], input=prompt, capture_output=True, text=True, env=subprocess_env()
+        )
+        assert out.returncode == 0 and "cold storage" in out.stdout
+        assert out.stderr.endswith(loaded), (extra, out.stderr)

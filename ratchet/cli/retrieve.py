@@ -212,10 +212,12 @@ def _hook_output(
         prompt = str(payload.get("prompt") or "")
         if len(set(tokenize(prompt))) < MIN_PROMPT_TERMS:
             return ""  # too short to carry intent ("yes", "go on")
-        chosen = resolve_mode(store, config, mode)
+        # Every prompt pays this hook's latency: no LLM call, and unless asked, no embedding model either
+        # (loading its tokenizer costs about 50 ms; BM25 with stems and session context does the matching).
+        chosen = resolve_mode(store, config, mode) if mode and mode != "auto" else section["prompt_mode"]
         request = Request(
             query=prompt,
-            mode="keyword" if chosen == "llm" else chosen,  # an LLM call per prompt is too slow for this hook
+            mode="keyword" if chosen == "llm" else chosen,
             budget=budget,
             detail=detail,
             scopes=_scopes(cwd),
