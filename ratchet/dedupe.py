@@ -91,11 +91,17 @@ def find_duplicate(content: str, existing: Iterable[Fact]) -> Fact | None:
     new = _tokens(content)
     if not new:
         return None
+    # Every duplicate shares at least CONTAINED_JACCARD of the larger token set, so at least that share of
+    # ours: a set intersection rules out almost every fact of a large store before the full comparison.
+    needed = CONTAINED_JACCARD * len(new)
     best: tuple[float, Fact] | None = None
     for fact in existing:
         if not fact.active:
             continue
-        score = similarity_tokens(new, _tokens(fact.content))
+        theirs = _tokens(fact.content)
+        if len(new & theirs) < needed:
+            continue
+        score = similarity_tokens(new, theirs)
         if score is not None and (best is None or score > best[0]):
             best = (score, fact)
     return best[1] if best else None
@@ -131,9 +137,9 @@ def similarity_tokens(a: frozenset[str], b: frozenset[str]) -> float | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _tokens(text: str) -> frozenset[str]:
-    """Normalised content tokens of ``text`` (cached: imports compare each fact many times)."""
+    """Normalised content tokens of ``text`` (cached: extraction and imports compare every fact many times)."""
     text = text.lower().replace("\u2019", "'")
     out: set[str] = set()
     for raw in _WORD.findall(text.replace("'", "")) + re.findall(r"[a-z]+n't", text):

@@ -134,7 +134,9 @@ def _extract(
     chat: extract_llm.ChatFn | None = None,
 ) -> None:
     visible = {GLOBAL, result.scope}
-    existing, retired = _visible_facts(store, visible)
+    # The LLM is shown existing facts before the lock is taken (a model call must not hold it); a dry run
+    # never takes the lock. Otherwise the facts are read once, under the lock, below.
+    existing, retired = _visible_facts(store, visible) if result.mode == "llm" or result.dry_run else ([], [])
     result.stamps = _turn_times(turns)
     confirmed: list[str] = []
     if result.mode == "llm":
