@@ -32,8 +32,12 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench.run
 
+LOCOMO ?= ../shared/eval/locomo-dev.json
+
 eval: $(STAMP)
-	$(PY) -m ratchet.cli.main eval locomo $(or $(LOCOMO),../shared/eval/locomo-dev.json)
+	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns
+	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --mode keyword
+	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit facts
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
