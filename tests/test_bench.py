@@ -1,0 +1,150 @@
+"""The benchmark harness (bench/) at a tiny scale, so `make bench` cannot rot unnoticed."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import report, run  # noqa: E402
+from bench.baselines import fts5, phase3  # noqa: E402
+from bench.synth import generate  # noqa: E402
+from bench.transcript import write as write_transcript  # noqa: E402
+
+EVAL = "## Retrieval quality (make eval)\n\n| R@5 | 70.1 |\n"
+
+
+def test_parse_scale_and_label_round_trip():
+    assert [run.parse_scale(s) for s in ("1k", "10k", "100k", "250", "2.5k")] == [1000, 10000, 100000, 250, 2500]
+    assert [run.label_of(n) for n in (1000, 100000, 250, 2500)] == ["1k", "100k", "250", "2500"]
+
+
+def test_write_keeps_the_retrieval_quality_section(tmp_path):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmarks\n\nold speed tables\n\n" + EVAL, encoding="utf-8")
+    report.write(results, "# Benchmarks\n\nnew speed tables\n")
+    assert results.read_text(encoding="utf-8") == "# Benchmarks\n\nnew speed tables\n\n" + EVAL
+    fresh = tmp_path / "fresh.md"
+    report.write(fresh, "# Benchmarks\n")
+    assert fresh.read_text(encoding="utf-8") == "# Benchmarks\n"
+
+
+def test_transcript_has_the_requested_size_and_claude_shape(tmp_path):
+    path = tmp_path / "t.jsonl"
+    lines = write_transcript(path, 50_000, seed=3)
+    size = path.stat().st_size
+    assert 50_000 <= size < 70_000
+    entries = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(entries) == lines
+    assert {e["type"] for e in entries} == {"summary", "user", "assistant"}
+    kinds = {
+        b["type"] for e in entries[1:] if isinstance(e["message"]["content"], list) for b in e["message"]["content"]
+    }
+    assert {"text", "tool_use", "tool_result"} <= kinds
+    assert all(e["parentUuid"] == p["uuid"] for p, e in zip(entries[1:], entries[2:], strict=False))
+
+
+def _fact(i: int, content: str, **extra: object) -> dict:
+    base = {"id": f"{i:032x}", "content": content, "category": "vehicle", "tags": [], "importance": 0.8}
+    stamps = {"created": "2026-11-01T00:00:00Z", "last_referenced": "2026-11-01T00:00:00Z"}
+    return {**base, **stamps, "tier": "standard", "source_session": "s", "scope": "global", **extra}
+
+
+def test_baselines_rank_the_matching_fact_first(tmp_path, monkeypatch):
+    memdir = tmp_path / "store"
+    memdir.mkdir()
+    facts = [
+        _fact(1, "The furnace filter is replaced every three months."),
+        _fact(2, "The Tacoma brakes need new pads at 60000 miles."),
+        _fact(3, "The team chose postgres over mysql for billing."),
+        _fact(4, "The Tacoma brakes were checked in May.", superseded_by=f"{2:032x}"),
+    ] + [_fact(10 + i, f"Lunch was about topic number {i} today.") for i in range(60)]
+    (memdir / "facts-2026-Q4.jsonl").write_text("".join(json.dumps(f) + "\n" for f in facts), encoding="utf-8")
+    monkeypatch.setenv("RATCHET_NOW", "2026-11-20T00:00:00Z")
+    assert phase3.embed_all(memdir) == "embedded 63"
+    for mode in ("embeddings", "keyword"):
+        shown = phase3.retrieve(memdir, "when do the Tacoma brakes need pads", mode).splitlines()
+        assert shown[2] == "- [vehicle] The Tacoma brakes need new pads at 60000 miles. (2026-11-01)"
+        assert not any("checked in May" in line for line in shown)
+    db = tmp_path / "fts.db"
+    assert fts5.index(memdir, db) == "indexed 63"
+    assert (
+        fts5.retrieve(db, "Tacoma brakes pads")
+        .splitlines()[2]
+        .endswith("The Tacoma brakes need new pads at 60000 miles. (2026-11-01)")
+    )
+    monkeypatch.setattr(
+        sys, "stdin", io.StringIO(json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": "furnace"}))
+    )
+    out = json.loads(fts5.hook(db))["hookSpecificOutput"]
+    assert out["hookEventName"] == "UserPromptSubmit" and "furnace filter" in out["additionalContext"]
+
+
+def test_baseline_lifecycles_purge_what_decayed(tmp_path, monkeypatch):
+    memdir = tmp_path / "store"
+    generate(memdir, 300, seed=1)
+    before = sum(1 for path in memdir.glob("facts-*.jsonl") for _ in path.open())
+    phase3.embed_all(memdir)
+    db = tmp_path / "fts.db"
+    fts5.index(memdir, db)
+    monkeypatch.setenv("RATCHET_NOW", "2030-01-01T00:00:00Z")  # years later: all but permanent facts decay away
+    assert fts5.manage(db).startswith("decayed ")
+    assert phase3.manage(memdir).startswith("purged ")
+    remaining = [json.loads(line) for path in memdir.glob("facts-*.jsonl") for line in path.open()]
+    assert 0 < len(remaining) < before
+    assert {f["tier"] for f in remaining} == {"permanent"}
+    import sqlite3
+
+    tiers = sqlite3.connect(db).execute("SELECT DISTINCT json_extract(metadata, '$.tier') FROM observations").fetchall()
+    assert tiers == [("permanent",)]
+
+
+def _bench(tmp_path: Path, *extra: str) -> tuple[str, dict]:
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmarks\n\nstale\n\n" + EVAL, encoding="utf-8")
+    raw = tmp_path / "raw.json"
+    args = ["--scales", "80", "--runs", "1", "--warmup", "0", "--transcript-kb", "30"]
+    args += ["--out", str(tmp_path / "out"), "--results", str(results), "--json", str(raw), *extra]
+    assert run.main(args) == 0
+    return results.read_text(encoding="utf-8"), json.loads(raw.read_text())
+
+
+def test_bench_smoke_measures_ratchet_and_both_baselines(tmp_path):
+    text, raw = _bench(tmp_path, "--only", "retrieve_keyword,hook_prompt")
+    rows = raw["scales"]["80"]["rows"]
+    assert set(rows) == {"retrieve_keyword", "hook_prompt"}
+    for key in rows:
+        for system in ("ratchet", "phase3", "fts5"):
+            assert rows[key][system]["median_s"] > 0
+            assert rows[key][system]["rss_mb"] > 1
+    assert "| memory-retrieve --mode keyword |" in text
+    assert "| memory-retrieve --hook (UserPromptSubmit) |" in text
+    assert "stale" not in text
+    assert text.endswith("\n" + EVAL)
+    assert "Machine:" in text and "nproc" in text
+
+
+@pytest.mark.slow
+def test_bench_runs_every_operation(tmp_path):
+    text, raw = _bench(tmp_path)
+    rows = raw["scales"]["80"]["rows"]
+    assert set(rows) == {
+        "retrieve_keyword",
+        "retrieve_hybrid",
+        "hook_start",
+        "hook_prompt",
+        "extract_offline",
+        "embed",
+        "manage",
+    }
+    assert rows["retrieve_hybrid"]["fts5"] is None and rows["extract_offline"]["phase3"] is None
+    assert rows["embed"]["ratchet"]["rate"] > 0
+    assert raw["extract_hook"]["median_s"] < 5
+    assert raw["embed_model_rate"] > 0
+    assert "memory-extract --hook return time" in text
