@@ -359,7 +359,12 @@ def _verb_index(tokens: list[str]) -> int | None:
             i > 0
             and word in BASE_VERBS
             and tokens[i].islower()
-            and (bare[i - 1].endswith("s") or bare[i - 1] in SUBJECT_PRONOUNS)
+            and (
+                bare[i - 1].endswith("s")
+                or bare[i - 1] in SUBJECT_PRONOUNS
+                # a plural head with a modifier before the verb: "Deploys to production happen on ..."
+                or (i <= 6 and bare[0].endswith("s") and not bare[0].endswith("ss") and bare[1] in PREPOSITIONS)
+            )
             and bare[i - 1] not in DETERMINERS | PREPOSITIONS
         ):
             return i

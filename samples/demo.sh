@@ -17,6 +17,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "memory-extract samples/sample-transcript.jsonl  (offline extractor: no API key needed)"
 "$bin/memory-extract" samples/sample-transcript.jsonl
 
+step "the sample pasted an API key and a <private> note: neither is anywhere in the memory directory"
+if grep -rqE "sk-proj-|therapist" "$RATCHET_MEMORY_DIR"; then echo "LEAKED" && exit 1; else echo "not found: good"; fi
+
 step "memory-extract again: idempotent, nothing is added twice"
 "$bin/memory-extract" samples/sample-transcript.jsonl
 

@@ -196,3 +196,17 @@ def test_remember_after_a_lead_in_marks_the_fact_and_leaves_its_words() -> None:
     [candidate] = offline_extractor.extract(turns, Config().categories, "casual")
     assert candidate.content == "The team's deploy window is Thursday at 10am."
     assert candidate.explicit_remember
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Deploys to production happen on Thursdays after 10am Pacific.",
+        "Backups of the billing database run every night at 2am.",
+    ],
+)
+def test_plural_subject_with_a_modifier_is_a_statement(sentence: str) -> None:
+    from ratchet.transcripts import Turn
+
+    found = offline_extractor.extract([Turn("user", sentence, True, "u1", 1)], Config().categories, "casual")
+    assert [c.content for c in found] == [sentence]
