@@ -32,6 +32,13 @@ def _mode(mode: str | None, force_llm: bool, force_embeddings: bool) -> str | No
     return forced or mode
 
 
+def _opening(cwd: str | None) -> str | None:
+    """The session's opening context (repository, branch, recent commits) as a query, or None."""
+    from ratchet.context import opening
+
+    return opening(cwd or os.getcwd()).text() or None
+
+
 def _scopes(cwd: str | None) -> set[str]:
     from ratchet.scope import visible_scopes
 
@@ -113,14 +120,9 @@ def _human(
 
     config = ctx.config
     hook_fmt = fmt.endswith("-hook")
-    context_text = None
-    if not query:
-        from ratchet.context import opening
-
-        context_text = opening(cwd or os.getcwd()).text() or None
     request = Request(
         query=query,
-        context=context_text,
+        context=None if query else _opening(cwd),
         mode=mode,
         budget=budget,
         max_chars=int(config.section("retrieval")["max_chars"]) if hook_fmt else None,
@@ -226,11 +228,9 @@ def _hook_output(
             max_facts=max_facts or PROMPT_MAX_FACTS,
         )
     else:
-        from ratchet.context import opening
-
         request = Request(
             query=query,
-            context=opening(cwd).text() or None,
+            context=_opening(cwd),
             mode=mode,
             budget=budget,
             detail=detail,
@@ -285,12 +285,9 @@ def why(ctx: Context, fact_id: str, query: str | None, mode: str | None, budget:
     """
     from ratchet.retrieve import Request, explain
 
-    context_text = None
-    if not query:
-        from ratchet.context import opening
-
-        context_text = opening(cwd or os.getcwd()).text() or None
-    request = Request(query=query, context=context_text, mode=mode, budget=budget, scopes=_scopes(cwd))
+    request = Request(
+        query=query, context=None if query else _opening(cwd), mode=mode, budget=budget, scopes=_scopes(cwd)
+    )
     info = explain(ctx.store, ctx.config, fact_id, request)
     if ctx.json_output:
         emit_json(info)
