@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from llm_replies import reply_fact
 
 from ratchet import audit, events
 from ratchet.cli.extract import cli
@@ -32,20 +33,7 @@ def fast_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def fact(content: str, evidence: str, **over: Any) -> dict[str, Any]:
-    item = {
-        "content": content,
-        "category": "project",
-        "tags": ["billing"],
-        "tier": "standard",
-        "explicit_remember": False,
-        "action_required": False,
-        "source": "user",
-        "about": "project",
-        "evidence": evidence,
-        "supersedes": [],
-    }
-    item.update(over)
-    return item
+    return reply_fact(content, evidence, **{"tags": ["billing"], **over})
 
 
 GOOD = [

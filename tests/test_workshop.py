@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from llm_replies import reply_fact as fact
 
 from ratchet import audit, golden, workshop
 from ratchet.cli.main import cli
@@ -25,23 +26,6 @@ from ratchet.store import Store
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "prompts" / "golden"
 PROMPT = ROOT / "prompts" / "extract.md"
-
-
-def fact(content: str, evidence: str, **over: Any) -> dict[str, Any]:
-    item = {
-        "content": content,
-        "category": "project",
-        "tags": [],
-        "tier": "standard",
-        "explicit_remember": False,
-        "action_required": False,
-        "source": "user",
-        "about": "project",
-        "evidence": evidence,
-        "supersedes": [],
-    }
-    item.update(over)
-    return item
 
 
 def numbered(body: dict[str, Any]) -> dict[str, int]:

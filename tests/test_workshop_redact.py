@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from llm_replies import reply_fact
 
 from ratchet.config import load_config
 from ratchet.extract import extract_file
@@ -67,23 +68,8 @@ def test_planted_key_never_reaches_the_llm(llm_env: Any, tmp_path: Path, memory_
         f"Tool: export OPENAI_API_KEY={KEY}\n"
         "Assistant: I won't keep those keys.\n"
     )
-    reply = {
-        "facts": [
-            {
-                "content": "The deploy window is Thursday at 10am",
-                "category": "project",
-                "tags": [],
-                "tier": "standard",
-                "explicit_remember": False,
-                "action_required": False,
-                "source": "user",
-                "about": "project",
-                "evidence": "The deploy window is Thursday at 10am",
-                "supersedes": [],
-            }
-        ],
-        "confirmed": [],
-    }
+    window = "The deploy window is Thursday at 10am"
+    reply = {"facts": [reply_fact(window, window)], "confirmed": []}
     llm_env.chat.default = lambda body: json.dumps(reply)
     result = extract_file(Store(memory_dir), load_config(), transcript)
     assert [f.content for f in result.added] == ["The deploy window is Thursday at 10am"]
