@@ -116,16 +116,22 @@ def parse_session_date(text: str) -> str:
     return timeutil.iso(datetime(int(year), month_no, int(day), hour_24, int(minute), tzinfo=UTC))
 
 
-def load(path: str | Path) -> list[Conversation]:
-    """Read a LoCoMo-shaped JSON file (a list of samples); raise :class:`RatchetError` naming what is wrong."""
+def _read_list(path: str | Path, what: str, items: str) -> list[Any]:
+    """A JSON file whose top level is a list; one error line naming the file otherwise."""
     try:
         data = read_json(Path(path))
     except FileNotFoundError:
-        raise RatchetError(f"LoCoMo file {path} not found") from None
+        raise RatchetError(f"{what} {path} not found") from None
     except (OSError, ValueError) as exc:
-        raise RatchetError(f"LoCoMo file {path} cannot be read: {exc}") from None
+        raise RatchetError(f"{what} {path} cannot be read: {exc}") from None
     if not isinstance(data, list):
-        raise RatchetError(f"LoCoMo file {path}: the top level must be a list of samples")
+        raise RatchetError(f"{what} {path}: the top level must be a list of {items}")
+    return data
+
+
+def load(path: str | Path) -> list[Conversation]:
+    """Read a LoCoMo-shaped JSON file (a list of samples); raise :class:`RatchetError` naming what is wrong."""
+    data = _read_list(path, "LoCoMo file", "samples")
     out = []
     for n, sample in enumerate(data):
         try:
@@ -171,14 +177,7 @@ def _conversation(sample: dict[str, Any]) -> Conversation:
 
 def load_corrections(path: str | Path) -> dict[tuple[str, int], list[str]]:
     """``(sample_id, qa_index) -> corrected evidence`` from the published audit's ``WRONG_CITATION`` rows."""
-    try:
-        rows = read_json(Path(path))
-    except FileNotFoundError:
-        raise RatchetError(f"Corrections file {path} not found") from None
-    except (OSError, ValueError) as exc:
-        raise RatchetError(f"Corrections file {path} cannot be read: {exc}") from None
-    if not isinstance(rows, list):
-        raise RatchetError(f"Corrections file {path}: the top level must be a list of rows")
+    rows = _read_list(path, "Corrections file", "rows")
     out: dict[tuple[str, int], list[str]] = {}
     for row in rows:
         if isinstance(row, dict) and row.get("error_type") == "WRONG_CITATION" and "correct_evidence" in row:
