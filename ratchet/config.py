@@ -51,7 +51,7 @@ DEFAULTS: dict[str, Any] = {
         "prompt_relevance_threshold": 0.35,
         "prompt_mode": "keyword",
         "prior_weight": 0.1,
-        "cosine_weight": 0.1,
+        "cosine_weight": None,
         "min_relevance": 0.05,
         "context_spread": 0.3,
         "context_weight": 0.5,

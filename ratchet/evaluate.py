@@ -288,6 +288,7 @@ class Report:
     corrections: int = 0
     build_seconds: float = 0.0
     modes_used: set[str] = field(default_factory=set)
+    embedding_model: str | None = None  # the model of the vectors when the hybrid ran
 
     def summary(self) -> dict[str, Any]:
         """The figures as a JSON-ready mapping (recall in percent)."""
@@ -312,6 +313,7 @@ class Report:
             "data": self.path,
             "unit": self.unit,
             "mode": "+".join(sorted(self.modes_used)) or self.mode,
+            "embedding_model": self.embedding_model if "embeddings" in self.modes_used else None,
             "conversations": self.conversations,
             "questions": len(self.outcomes),
             "units": self.units,
@@ -418,6 +420,7 @@ def evaluate(
     ks = tuple(sorted(set(ks)))
     depth = max(*ks, CONTEXT_DEPTH)  # the budgeted context is packed from the same ranking whatever the k
     report = Report(str(path), unit, mode, ks, budget, conversations=len(conversations))
+    report.embedding_model = embeddings.model_name(config)
     warmed = False
     for conv in conversations:
         for q in conv.questions:

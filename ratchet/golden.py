@@ -101,14 +101,15 @@ def numbers_agree(wanted: str, found: str) -> bool:
 
 
 def similarity(config: Config, left: list[str], right: list[str]) -> Any:
-    """Cosine similarity matrix (len(left) x len(right)) with the local embedding model."""
+    """Cosine similarity matrix (len(left) x len(right)) with the bundled local model, whatever the configured
+    one: the thresholds were calibrated on it."""
     import numpy as np
 
-    from ratchet.embeddings import embed_texts
+    from ratchet.embeddings import BUNDLED_MODEL, embed_texts, with_local_model
 
     if not left or not right:
         return np.zeros((len(left), len(right)), dtype=np.float32)
-    matrix = embed_texts(config, [*left, *right], backend="local")
+    matrix = embed_texts(with_local_model(config, BUNDLED_MODEL), [*left, *right], backend="local")
     return matrix[: len(left)] @ matrix[len(left) :].T
 
 

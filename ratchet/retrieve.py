@@ -290,29 +290,30 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         if by_session is not None and sessions is not None:
             lent = by_session[sessions].astype(np.float64)
             bm = bm + session_weight * lent * (1.0 - np.minimum(bm, 1.0))
-        if request.explicit and request.threshold is None and float(section.get("feedback_weight", 0.0)) > 0:
-            bm = _feedback(cat, bm, eligible, text, section, neighbours, spread)
     else:
         bm = np.zeros(cat.size)
     cosine = None
-    relevance = bm.copy()
     llm_rank: dict[int, int] = {}
-    if not text:
-        relevance = np.ones(cat.size)
-    elif mode == "embeddings":
+    if text and mode == "embeddings":
         try:
             cosine = _cosines(store, config, cat, text)
-        except LLMError as exc:
+        except RatchetError as exc:  # an unreachable endpoint, a removed local model: keyword still answers
             warnings.append(f"embedding the query failed ({exc}); using keyword relevance")
         if cosine is None:
             if not warnings:
                 warnings.append("no usable embeddings for the configured model; using keyword relevance")
             mode = "keyword"
-        else:
-            weight = float(section["cosine_weight"])
-            cos_rel = np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0)
-            relevance = np.where(np.isnan(cosine), bm, weight * cos_rel + (1 - weight) * bm)
-    elif mode == "llm":
+    weight = embeddings.cosine_weight(config, embeddings.backend_name(config), embeddings.model_name(config))
+    if text and cat.size and request.explicit and request.threshold is None and section.get("feedback_weight"):
+        # Feedback reads its words from the best facts of the first ranking: the hybrid's when there is one.
+        seed = _fuse(bm, cosine, weight) if cosine is not None else bm
+        bm = _feedback(cat, bm, eligible, text, section, neighbours, spread, seed)
+    relevance = bm.copy()
+    if not text:
+        relevance = np.ones(cat.size)
+    elif cosine is not None:
+        relevance = _fuse(bm, cosine, weight)
+    if text and mode == "llm":
         want = int(request.max_facts or section["max_facts"])
         pool = np.flatnonzero(eligible)
         candidates = _top(prior * (0.5 + bm), pool, int(section["llm_candidates"]))
@@ -343,6 +344,16 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     return _Run(cat, mode, eligible, recency, prior, relevance, bm, cosine, llm_rank, score, ranked, warnings)
 
 
+def _fuse(bm: np.ndarray, cosine: np.ndarray, weight: float) -> np.ndarray:
+    """Hybrid relevance: ``weight`` of the cosine (rescaled above the floor) and the rest BM25; facts without a
+    vector keep their BM25."""
+    import numpy as np
+
+    cos_rel = np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0)
+    out: np.ndarray = np.where(np.isnan(cosine), bm, weight * cos_rel + (1 - weight) * bm)
+    return out
+
+
 def _feedback(
     cat: catalog.Catalog,
     bm: np.ndarray,
@@ -351,11 +362,12 @@ def _feedback(
     section: dict[str, Any],
     neighbours: np.ndarray | None,
     spread: float,
+    seed: np.ndarray,
 ) -> np.ndarray:
-    """Pseudo-relevance feedback: the words that weigh most in the best-matching facts (``feedback_docs``,
-    ``feedback_terms``) form a second query whose relevance, scaled to its best fact's 1, raises every fact
-    by ``feedback_weight`` of it (a soft OR, so scores stay in [0, 1]). It finds facts that share the topic of the
-    answer but not the words of the question."""
+    """Pseudo-relevance feedback: the words that weigh most in the best-matching facts by ``seed`` (BM25, or the
+    hybrid when embeddings are in use; ``feedback_docs``, ``feedback_terms``) form a second query whose relevance,
+    scaled to its best fact's 1, raises every fact by ``feedback_weight`` of it (a soft OR, so scores stay in
+    [0, 1]). It finds facts that share the topic of the answer but not the words of the question."""
     import numpy as np
 
     docs = int(section.get("feedback_docs", 5))
@@ -363,11 +375,11 @@ def _feedback(
     # promote facts that share no word with the query over those that do.
     if cat.size < FEEDBACK_STORE_FACTORS * docs:
         return bm
-    top = _top(bm, np.flatnonzero(eligible & (bm > 0)), docs)
+    top = _top(seed, np.flatnonzero(eligible & (seed > 0)), docs)
     if not top:
         return bm
     positions, weights = cat.index.feedback(
-        top, [float(bm[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 20))
+        top, [float(seed[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 20))
     )
     if not positions:
         return bm

@@ -15,6 +15,8 @@ from openai_server import LoopbackOpenAI  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
+# Fetched models (``make models``) live outside HOME's isolation: read where they are before HOME moves.
+MODELS_DIR = os.environ.get("RATCHET_MODELS") or str(Path.home() / ".cache" / "ratchet" / "models")
 
 _CLEARED = (
     "OPENAI_API_KEY",
@@ -35,12 +37,28 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("RATCHET_MEMORY_DIR", str(tmp_path / "memory"))
+    monkeypatch.setenv("RATCHET_MODELS", MODELS_DIR)  # read-only for tests: a test that fetches sets its own
     for name in _CLEARED:
         monkeypatch.delenv(name, raising=False)
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
     return tmp_path
+
+
+@pytest.fixture
+def minilm() -> Path:
+    """The fetched all-MiniLM-L6-v2 directory. ``make test`` fetches it first and sets RATCHET_REQUIRE_MODELS=1,
+    which turns a missing model into a failure; a bare ``pytest`` without it skips these tests."""
+    from ratchet import models
+
+    root = models.installed("all-MiniLM-L6-v2")
+    if root is None:
+        message = f"all-MiniLM-L6-v2 is not installed in {MODELS_DIR} (make models)"
+        if os.environ.get("RATCHET_REQUIRE_MODELS") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    return root
 
 
 @pytest.fixture

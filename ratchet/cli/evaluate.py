@@ -50,6 +50,11 @@ def eval_() -> None:
     "--budget", type=click.IntRange(min=50), default=2000, show_default=True, help="Token budget of the context."
 )
 @click.option("--limit", type=click.IntRange(min=1), help="At most this many questions per conversation.")
+@click.option(
+    "--model",
+    "local_model",
+    help="Local embedding model for the hybrid (default: embeddings.local_model), e.g. all-MiniLM-L6-v2.",
+)
 @common_options
 @fail_closed
 def locomo(
@@ -62,6 +67,7 @@ def locomo(
     ks: tuple[int, ...],
     budget: int,
     limit: int | None,
+    local_model: str | None,
 ) -> None:
     """Recall@k of LoCoMo questions over dialog turns or extracted facts.
 
@@ -74,8 +80,9 @@ def locomo(
       ratchet eval locomo ../shared/eval/locomo-dev.json
       ratchet eval locomo data.json --unit facts --k 5 --k 10
       ratchet eval locomo data.json --corrections fixes.json --json
+      ratchet eval locomo data.json --model all-MiniLM-L6-v2
     """
-    from ratchet import evaluate
+    from ratchet import embeddings, evaluate
 
     if corrections and no_corrections:
         raise click.UsageError("--corrections and --no-corrections are mutually exclusive")
@@ -89,7 +96,7 @@ def locomo(
 
     report = evaluate.evaluate(
         file,
-        ctx.config,
+        embeddings.with_local_model(ctx.config, local_model) if local_model else ctx.config,
         unit=unit,
         mode=mode,
         corrections=corrections,
@@ -115,7 +122,8 @@ def _text(summary: dict[str, Any]) -> str:
     tokens = ", ".join(f"{k} {v:g}" for k, v in summary["topk_tokens"].items())
     lines = [
         f"LoCoMo {summary['data']}: {summary['conversations']} conversations, {summary['questions']} questions, "
-        f"{summary['units']} {summary['unit']} stored, mode {summary['mode']}",
+        f"{summary['units']} {summary['unit']} stored, mode {summary['mode']}"
+        + (f" ({summary['embedding_model']})" if summary.get("embedding_model") else ""),
         "",
         "Recall (original evidence):",
         evaluate.markdown_table(summary),

@@ -26,6 +26,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "doctor": "ratchet.cli.install:doctor",
     "prompt": "ratchet.cli.workshop:prompt",
     "eval": "ratchet.cli.evaluate:eval_",
+    "model": "ratchet.cli.model:model",
 }
 
 
