@@ -48,6 +48,10 @@ PROMPTS = [
     "I want to migrate the ingest worker from celery to dagster, anything I should know?",
 ]
 SYSTEMS = ("ratchet", "phase3", "fts5")
+# The optional transformer model gets its own rows where it is installed (make models), up to 10k facts: embedding
+# 100k facts with it takes about ten minutes, too long to repeat in every run.
+MINILM = "all-MiniLM-L6-v2"
+MINILM_MAX = 10_000
 
 
 @dataclass
@@ -78,6 +82,11 @@ class Bench:
         self.warmup = warmup
         self.budget = budget
         self.bin = Path(sys.executable).parent
+        # Fetched models live outside the bench's temporary HOME: where this user's `ratchet model fetch` put them.
+        self.models = os.environ.get("RATCHET_MODELS") or str(Path.home() / ".cache" / "ratchet" / "models")
+        self.minilm_config = out / "minilm.config.json"
+        out.mkdir(parents=True, exist_ok=True)
+        self.minilm_config.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": MINILM}}))
         self.scratch = out / "run"
         shutil.rmtree(self.scratch, ignore_errors=True)
         self.scratch.mkdir(parents=True)
@@ -94,16 +103,22 @@ class Bench:
         self.small_transcript = REPO / "samples" / "sample-transcript.jsonl"
 
     # ----- environment ---------------------------------------------------------------------------
-    def env(self, memdir: Path | None = None) -> dict[str, str]:
+    def env(self, memdir: Path | None = None, config: Path | None = None) -> dict[str, str]:
         env = {
             "PATH": f"{self.bin}:/usr/bin:/bin",
             "HOME": str(self.home),
             "LANG": "C.UTF-8",
             "RATCHET_NOW": NOW,
+            "RATCHET_MODELS": self.models,
         }
         if memdir is not None:
             env["RATCHET_MEMORY_DIR"] = str(memdir)
+        if config is not None:
+            env["RATCHET_CONFIG"] = str(config)
         return env
+
+    def minilm_installed(self) -> bool:
+        return (Path(self.models) / MINILM / "ratchet-model.json").is_file()
 
     def _make_repo(self) -> None:
         """The session's working directory: a git repository with an origin and a few commits."""
@@ -161,6 +176,13 @@ class Bench:
         fts = data / "fts5.db"
         if not fts.exists():
             self._call([sys.executable, "-m", "bench.baselines.fts5", "index", str(pristine), str(fts)], None)
+        minilm = data / "ratchet-minilm"
+        if n <= MINILM_MAX and self.minilm_installed():
+            if not minilm.exists():
+                shutil.copytree(pristine, minilm, ignore=shutil.ignore_patterns("embeddings*", "retrieval.npz"))
+            start = time.perf_counter()
+            self._call([str(self.bin / "memory-embed"), "-q"], minilm, self.minilm_config)
+            info.setdefault("minilm_embed_s", round(time.perf_counter() - start, 2))
         if "active" not in info:
             active = total = 0
             for path in pristine.glob("facts-*.jsonl"):
@@ -178,8 +200,8 @@ class Bench:
         marker.write_text(json.dumps(info, indent=1))
         return {**info, "dir": data}
 
-    def _call(self, argv: list[str], memdir: Path | None) -> None:
-        subprocess.run(argv, check=True, env=self.env(memdir), cwd=REPO if memdir is None else self.repo)
+    def _call(self, argv: list[str], memdir: Path | None, config: Path | None = None) -> None:
+        subprocess.run(argv, check=True, env=self.env(memdir, config), cwd=REPO if memdir is None else self.repo)
 
     def _fresh(self, src: Path, dst: Path) -> Callable[[int], None]:
         def prepare(_i: int) -> None:
@@ -222,6 +244,7 @@ class Bench:
             return lambda: kw(argv=[str(bin_ / "memory-retrieve"), "--mode", mode], memdir=work, query_arg=True)
 
         fresh_store = self.scratch / f"fresh-{label}"
+        minilm_ops = self._minilm_ops(data, label, active, start_json, prompt_json)
         fresh_p3 = self.scratch / f"fresh-phase3-{label}"
         fresh_fts = self.scratch / f"fresh-{label}.db"
         return [
@@ -318,6 +341,47 @@ class Bench:
                     ),
                 },
             ),
+            *minilm_ops,
+        ]
+
+    def _minilm_ops(
+        self,
+        data: Path,
+        label: str,
+        active: int,
+        start_json: Callable[[int], bytes],
+        prompt_json: Callable[[int], bytes],
+    ) -> list[Op]:
+        """Ratchet with all-MiniLM-L6-v2 (``ratchet model fetch``) on the same store, when installed (no baselines)."""
+        if not (data / "ratchet-minilm").exists():
+            return []
+        work = self.scratch / f"ratchet-minilm-{label}"
+        self._fresh(data / "ratchet-minilm", work)(0)
+        bin_, config = self.bin, self.minilm_config
+
+        def run(argv: list[str], **kwargs: object) -> Callable[[], dict[str, object]]:
+            return lambda: {"argv": argv, "memdir": work, "config": config, **kwargs}
+
+        retrieve = [str(bin_ / "memory-retrieve"), "--mode", "embeddings"]
+        hook = [str(bin_ / "memory-retrieve"), "--hook"]
+        embed = [str(bin_ / "memory-embed"), "--all", "-q"]
+        return [
+            Op(
+                "retrieve_minilm",
+                f"memory-retrieve --mode embeddings ({MINILM})",
+                {"ratchet": run(retrieve, query_arg=True)},
+            ),
+            Op(
+                "hook_start_minilm",
+                f"memory-retrieve --hook (SessionStart, {MINILM})",
+                {"ratchet": run(hook, stdin=start_json)},
+            ),
+            Op(
+                "hook_prompt_minilm",
+                f"memory-retrieve --hook (UserPromptSubmit, {MINILM})",
+                {"ratchet": run(hook, stdin=prompt_json)},
+            ),
+            Op("embed_minilm", f"memory-embed --all ({MINILM})", {"ratchet": run(embed, items=active)}),
         ]
 
     def run_op(self, spec: dict[str, object]) -> Stat:
@@ -336,9 +400,10 @@ class Bench:
         else:
             user_prepare = spec.get("prepare")  # type: ignore[assignment]
         memdir = spec.get("memdir")
+        config = spec.get("config")
         stat = measure(
             argv,
-            env=self.env(Path(str(memdir)) if memdir else None),
+            env=self.env(Path(str(memdir)) if memdir else None, Path(str(config)) if config else None),
             cwd=self.repo if memdir else REPO,
             runs=self.runs,
             warmup=self.warmup,
@@ -384,17 +449,20 @@ class Bench:
             after=wait,
         )
 
-    def embed_model_rate(self, count: int = 20000) -> float:
-        """Facts per second of the local embedding model alone, in process (no store, no process start)."""
+    def embed_model_rate(self, count: int = 20000, model: str | None = None) -> float:
+        """Facts per second of a local embedding model alone (default: the bundled one), in process (no store, no
+        process start)."""
+        config = f"config_from_dict({{'embeddings': {{'local_model': {model!r}}}}})" if model else "Config()"
         code = (
             "import time, random\n"
             "from bench.synth import _content, SUBJECTS\n"
-            "from ratchet.config import Config\n"
+            "from ratchet.config import Config, config_from_dict\n"
             "from ratchet.embeddings import embed_texts\n"
             "rng = random.Random(0)\n"
             f"texts = [_content(rng, rng.choice(list(SUBJECTS)))[0] for _ in range({count})]\n"
-            "embed_texts(Config(), texts[:10], backend='local')\n"
-            "t = time.perf_counter(); embed_texts(Config(), texts, backend='local')\n"
+            f"config = {config}\n"
+            "embed_texts(config, texts[:10], backend='local')\n"
+            "t = time.perf_counter(); embed_texts(config, texts, backend='local')\n"
             "print(len(texts) / (time.perf_counter() - t))\n"
         )
         out = subprocess.run(
@@ -414,7 +482,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         help="Comma-separated operations (default all): retrieve_keyword, retrieve_hybrid, hook_start, hook_prompt, "
-        "extract_offline, embed, manage, extract_hook.",
+        "extract_offline, embed, manage, extract_hook; with all-MiniLM-L6-v2 installed also retrieve_minilm, "
+        "hook_start_minilm, hook_prompt_minilm, embed_minilm.",
     )
     parser.add_argument("--no-baselines", action="store_true", help="Measure Ratchet only.")
     parser.add_argument("--transcript-kb", type=int, default=1000, help="Size of the extraction transcript (KB).")
@@ -474,6 +543,11 @@ def main(argv: list[str] | None = None) -> int:
             extra["embed_model_rate"] = bench.embed_model_rate()
         except subprocess.CalledProcessError as exc:
             failures.append(f"embedding model rate: {exc}")
+    if (not only or "embed_minilm" in only) and bench.minilm_installed():
+        try:
+            extra["minilm_model_rate"] = bench.embed_model_rate(2000, MINILM)
+        except subprocess.CalledProcessError as exc:
+            failures.append(f"{MINILM} model rate: {exc}")
     extra["failures"] = failures
     elapsed = time.perf_counter() - began
     results["machine"]["load"] = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"  # type: ignore[index]

@@ -131,7 +131,7 @@ def test_bench_smoke_measures_ratchet_and_both_baselines(tmp_path):
 
 
 @pytest.mark.slow
-def test_bench_runs_every_operation(tmp_path):
+def test_bench_runs_every_operation(tmp_path, minilm):
     text, raw = _bench(tmp_path)
     rows = raw["scales"]["80"]["rows"]
     assert set(rows) == {
@@ -142,7 +142,14 @@ def test_bench_runs_every_operation(tmp_path):
         "extract_offline",
         "embed",
         "manage",
+        "retrieve_minilm",
+        "hook_start_minilm",
+        "hook_prompt_minilm",
+        "embed_minilm",
     }
+    assert rows["retrieve_minilm"]["phase3"] is None and rows["embed_minilm"]["ratchet"]["rate"] > 0
+    assert raw["minilm_model_rate"] > 0
+    assert "| memory-retrieve --mode embeddings (all-MiniLM-L6-v2) |" in text
     assert rows["retrieve_hybrid"]["fts5"] is None and rows["extract_offline"]["phase3"] is None
     assert rows["embed"]["ratchet"]["rate"] > 0
     assert raw["extract_hook"]["median_s"] < 5
