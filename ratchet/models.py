@@ -32,6 +32,7 @@ from typing import Any
 from ratchet.errors import RatchetError, UsageError
 
 MANIFEST = "ratchet-model.json"
+STAGING_PREFIX = ".staging-"
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,21 @@ def fetch(name: str, source: str | Path | None = None, *, force: bool = False) -
     target_root.mkdir(parents=True, exist_ok=True)
     from filelock import FileLock
 
-    with FileLock(str(target_root / ".fetch.lock")), tempfile.TemporaryDirectory(dir=target_root) as tmp:
+    with FileLock(str(target_root / ".fetch.lock")):
+        _remove_stale_staging(target_root)
+        return _fetch_locked(model, target_root, source)
+
+
+def _remove_stale_staging(root: Path) -> None:
+    """Staging directories a killed fetch left behind (only a fetch holding the lock creates them)."""
+    for child in root.glob(f"{STAGING_PREFIX}*"):
+        if child.is_dir():
+            shutil.rmtree(child, ignore_errors=True)
+
+
+def _fetch_locked(model: ModelSpec, target_root: Path, source: str | Path | None) -> dict[str, Any]:
+    name = model.name
+    with tempfile.TemporaryDirectory(dir=target_root, prefix=STAGING_PREFIX) as tmp:
         staging = Path(tmp) / "model"
         staging.mkdir()
         if source is None:

