@@ -23,7 +23,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import secrets
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ratchet import timeutil
 from ratchet.config import Config
 from ratchet.errors import LLMError, RatchetError, StoreError
-from ratchet.fileio import atomic_write, read_json
+from ratchet.fileio import atomic_write, fault_point, read_json
 from ratchet.memdir import MemoryDir
 
 if TYPE_CHECKING:
@@ -49,6 +51,9 @@ OPENAI_MAX_REQUEST_TOKENS = 300_000
 # 8,191 tokens per input; a token is at least one character for these models' text, so 8,000 characters is safe.
 OPENAI_MAX_INPUT_CHARS = 8000
 TFIDF_DIM = 512
+# A long embedding run (a transformer over a large store, or many OpenAI requests) saves what it has this often,
+# so an interrupted run loses at most this much work: the next sync embeds only the facts still without a vector.
+CHECKPOINT_SECONDS = 60.0
 DEFAULT_COSINE_WEIGHT = 0.1  # wordllama, OpenAI and tf-idf vectors
 BUNDLED_MODEL = "wordllama-l2-supercat-256"  # ships inside the wordllama wheel
 
@@ -148,7 +153,7 @@ def _openai_batches(texts: list[str]) -> Iterable[tuple[int, list[str]]]:
         start += len(batch)
 
 
-def _embed_openai(config: Config, texts: list[str], progress: Progress | None = None) -> np.ndarray:
+def _embed_openai(config: Config, texts: list[str]) -> np.ndarray:
     import numpy as np
     import openai
 
@@ -158,7 +163,7 @@ def _embed_openai(config: Config, texts: list[str], progress: Progress | None = 
     client = make_client(config)
     clean = [(" ".join(t.split()) or "(empty)")[:OPENAI_MAX_INPUT_CHARS] for t in texts]
     rows: list[list[float]] = []
-    for start, batch in _openai_batches(clean):
+    for _start, batch in _openai_batches(clean):
         kwargs: dict[str, Any] = {"model": section["openai_model"], "input": batch}
         if section.get("dimensions"):
             kwargs["dimensions"] = int(section["dimensions"])
@@ -175,8 +180,6 @@ def _embed_openai(config: Config, texts: list[str], progress: Progress | None = 
         if len(data) != len(batch):
             raise LLMError(f"Embedding endpoint returned {len(data)} vectors for {len(batch)} inputs")
         rows.extend(list(d.embedding) for d in data)
-        if progress:
-            progress(start + len(batch), len(texts))
     return np.asarray(rows, dtype=np.float32)
 
 
@@ -417,8 +420,19 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
             _save(memdir, kept_ids, [hashes[i] for i in kept_ids], kept_rows, {**raw[2], "signature": signature})
         result["dimension"] = int(raw[1].shape[1])
         return result
-    new_rows = _embed_for_store(config, backend, [texts[i] for i in todo], progress)
     meta: dict[str, Any] = {"backend": backend, "model": model, "signature": signature}
+    checkpoint = None
+    if backend != "tfidf":  # tf-idf weights need every row first; it is fast anyway
+
+        def checkpoint(rows: np.ndarray) -> None:
+            """Save the vectors embedded so far, so an interrupted run resumes where it stopped."""
+            done = kept_ids + todo[: len(rows)]
+            both = np.vstack([kept_rows.astype(np.float16), rows.astype(np.float16)]) if kept_rows.size else rows
+            partial = {**meta, "signature": None, "dimension": int(rows.shape[1])}
+            _save(memdir, done, [hashes[i] for i in done], both, partial)
+            fault_point("embeddings:checkpoint")
+
+    new_rows = _embed_for_store(config, backend, [texts[i] for i in todo], progress, checkpoint)
     if backend == "tfidf":
         new_rows, meta["idf"] = _apply_idf(new_rows, kept_rows, raw[2] if raw else None)
     if kept_rows.size and new_rows.size and kept_rows.shape[1] != new_rows.shape[1]:
@@ -437,20 +451,36 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
     return result
 
 
-def _embed_for_store(config: Config, backend: str, texts: list[str], progress: Progress | None) -> np.ndarray:
+def _embed_for_store(
+    config: Config,
+    backend: str,
+    texts: list[str],
+    progress: Progress | None,
+    checkpoint: Callable[[np.ndarray], None] | None = None,
+) -> np.ndarray:
+    """Embed ``texts`` chunk by chunk; every ``CHECKPOINT_SECONDS`` of work the rows so far go to ``checkpoint``."""
     import numpy as np
 
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    if backend == "openai":
-        return _normalise(_embed_openai(config, texts, progress))
-    # Progress every few seconds: a transformer embeds ~150 texts a second, wordllama thousands.
+    # Progress every few seconds: a transformer embeds ~150 texts a second, wordllama thousands; an OpenAI chunk is
+    # one request.
     chunk = 256 if backend == "local" and _is_transformer(config) else 2048
+    every = float(os.environ.get("RATCHET_EMBED_CHECKPOINT_SECONDS", CHECKPOINT_SECONDS))
     parts = []
+    last = time.monotonic()
     for start in range(0, len(texts), chunk):
-        parts.append(embed_texts(config, texts[start : start + chunk], backend=backend))
+        batch = texts[start : start + chunk]
+        if backend == "openai":
+            parts.append(_normalise(_embed_openai(config, batch)))
+        else:
+            parts.append(embed_texts(config, batch, backend=backend))
+        done = min(start + chunk, len(texts))
         if progress:
-            progress(min(start + chunk, len(texts)), len(texts))
+            progress(done, len(texts))
+        if checkpoint is not None and done < len(texts) and time.monotonic() - last >= every:
+            checkpoint(np.vstack(parts))
+            last = time.monotonic()
     return np.vstack(parts)
 
 

@@ -260,3 +260,28 @@ def test_doctor_names_a_missing_model(tmp_path, monkeypatch):
     check = next(c for c in doctor.run(config_path=str(config_file)) if c.name == "embeddings")
     assert check.status == doctor.FAIL
     assert check.detail.startswith(f"local model {NAME}: Local model '{NAME}' is not installed in {tmp_path / 'none'}")
+
+
+def test_an_interrupted_embed_resumes_where_it_stopped(minilm, memory_dir, tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import subprocess_env
+
+    store = Store(MemoryDir(memory_dir))
+    texts = [f"Fact number {n}: the build server rack {n % 7} runs job {n * 3}" for n in range(600)]
+    store.add([new_fact(t, category="project", importance=0.5) for t in texts], actor="test")
+    config_file = tmp_path / "ratchet.config.json"
+    config_file.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": NAME}}))
+    args = [sys.executable, "-m", "ratchet.cli.embed", "--config", str(config_file), "--memory-dir", str(memory_dir)]
+    env = subprocess_env(RATCHET_EMBED_CHECKPOINT_SECONDS="0", RATCHET_FAULT="embeddings:checkpoint")
+    killed = subprocess.run([*args, "-q"], env=env, capture_output=True, text=True, timeout=120)
+    assert killed.returncode == 86  # killed right after the first checkpoint (256 facts, one transformer chunk)
+    meta = embeddings.load_meta(MemoryDir(memory_dir))
+    assert (meta["count"], meta["signature"], meta["model"]) == (256, None, NAME)
+    resumed = subprocess.run([*args, "--json"], env=subprocess_env(), capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    result = json.loads(resumed.stdout)
+    assert (result["embedded"], result["dropped"], result["total"]) == (344, 0, 600)
+    ids, matrix = embeddings.load_vectors(MemoryDir(memory_dir))
+    assert sorted(ids) == sorted(f.id for f in store.facts()) and matrix.shape == (600, 384)
