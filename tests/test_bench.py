@@ -155,3 +155,37 @@ def test_bench_runs_every_operation(tmp_path, minilm):
     assert raw["extract_hook"]["median_s"] < 5
     assert raw["embed_model_rate"] > 0
     assert "memory-extract --hook return time" in text
+
+
+def test_tune_scores_a_grid_and_chooses_held_out(tmp_path, capsys):
+    from bench import tune
+
+    sample = json.loads((Path(__file__).parent / "fixtures" / "locomo" / "mini.json").read_text())[0]
+    twin = json.loads(json.dumps(sample))
+    twin["sample_id"] = "mini-2"
+    data = tmp_path / "two.json"
+    data.write_text(json.dumps([sample, twin]))
+    out = tmp_path / "tune.json"
+    grid = ["--grid", "retrieval.session_weight=0,0.3", "--grid", "retrieval.prior_weight=0.1"]
+    assert tune.main([str(data), "--mode", "keyword", *grid, "--json", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith('{"retrieval.session_weight": 0, "retrieval.prior_weight": 0.1}  all: ')
+    assert [line.split(":")[0] for line in lines[2:4]] == ["held out mini-1", "held out mini-2"]
+    assert lines[4].startswith("held out, pooled: ") and lines[5].startswith("best on all conversations: ")
+    doc = json.loads(out.read_text())
+    assert len(doc["results"]) == 2 and set(doc["results"][0]["conversations"]) == {"mini-1", "mini-2"}
+    assert [f["held_out"] for f in doc["leave_one_out"]["folds"]] == ["mini-1", "mini-2"]
+
+
+def test_tune_refuses_bad_input(tmp_path, capsys):
+    from bench import tune
+
+    with pytest.raises(SystemExit) as usage:
+        tune.main([str(tmp_path / "x.json"), "--grid", "cosine_weight=0.1"])
+    assert usage.value.code == 2
+    assert "--grid 'cosine_weight=0.1': expected section.key=value" in capsys.readouterr().err
+    one = tmp_path / "one.json"
+    one.write_text((Path(__file__).parent / "fixtures" / "locomo" / "mini.json").read_text())
+    assert tune.main([str(one), "--mode", "keyword"]) == 1
+    assert capsys.readouterr().err == f"Error: {one}: leave-one-out needs at least two conversations\n"
+    assert tune.main([str(one), "--mode", "keyword", "--grid", "retrieval.cosine_weight=7"]) == 2
