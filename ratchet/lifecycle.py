@@ -30,14 +30,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ratchet import audit, eventlog, index, promotion, timeutil
+from ratchet import audit, eventlog, promotion, timeutil
 from ratchet import contradictions as contra
 from ratchet.config import Config
 from ratchet.errors import LockBusyError, StoreError
 from ratchet.facts import Fact
 from ratchet.fileio import append_lines, atomic_write, dumps_line, read_json
 from ratchet.scoring import effective_score
-from ratchet.store import Loaded, Store
+from ratchet.store import Loaded, Store, archive_record
 
 ACTOR = "memory-manage"
 STATE_NAME = "manage-state.json"
@@ -450,7 +450,7 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
         plan.facts[fact_id].updated = stamp
     purged = {i: record(plan.facts[i]) for i in plan.purge}
     if purged:
-        lines = (dumps_line(_archive_record(stamp, plan.purge[i], rec)) for i, rec in purged.items())
+        lines = (dumps_line(archive_record(stamp, "purge", plan.purge[i], ACTOR, rec)) for i, rec in purged.items())
         append_lines(memdir.archive, lines)
     checkpoint("after-archive")
     touched = {plan.files[i] for i in changed | set(plan.purge)}
@@ -475,12 +475,7 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
     for fact_id, reason in plan.purge.items():
         records.append(audit.event("purge", ACTOR, fact_id, before=purged[fact_id], reason=reason))
     audit.append(memdir, records)
-    index.rebuild(memdir, ((plan.files[f.id], f) for f in loaded.facts if f.id not in plan.purge))
-
-
-def _archive_record(stamp: str, reason: str, fact: dict[str, Any]) -> dict[str, Any]:
-    """The record shape of ``Store.remove`` (so ``ratchet restore`` brings a purged fact back)."""
-    return {"archived_at": stamp, "action": "purge", "reason": reason, "actor": ACTOR, "fact": fact}
+    store.write_index(loaded, drop=set(plan.purge))
 
 
 def _state_path(store: Store) -> Path:

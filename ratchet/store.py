@@ -209,7 +209,7 @@ class Store:
                 return []
             self._rewrite({loaded.files[i] for i in by_id}, replace=by_id)
             audit.append(self.memdir, events)
-            self._write_index(loaded, replace=by_id)
+            self.write_index(loaded, replace=by_id)
         return list(by_id.values())
 
     def mutate(self, actor: str, change: Callable[[list[Fact]], Iterable[Fact]], action: str = "update") -> list[Fact]:
@@ -230,27 +230,14 @@ class Store:
                 raise NotFoundError(f"Fact '{missing[0]}' not found")
             stamp = timeutil.now_iso()
             gone = [current[i] for i in wanted]
-            append_lines(
-                self.memdir.archive,
-                (
-                    dumps_line(
-                        {
-                            "archived_at": stamp,
-                            "action": action,
-                            "reason": reason,
-                            "actor": actor,
-                            "fact": f.to_dict(),
-                        }
-                    )
-                    for f in gone
-                ),
-            )
+            lines = (dumps_line(archive_record(stamp, action, reason, actor, f.to_dict())) for f in gone)
+            append_lines(self.memdir.archive, lines)
             self._rewrite({loaded.files[i] for i in wanted}, drop=set(wanted))
             audit.append(
                 self.memdir,
                 (audit.event(action, actor, f.id, before=f.to_dict(), reason=reason, **extra) for f in gone),
             )
-            self._write_index(loaded, drop=set(wanted))
+            self.write_index(loaded, drop=set(wanted))
         return gone
 
     def archived(self) -> list[dict[str, Any]]:
@@ -336,14 +323,18 @@ class Store:
                 out.append(dumps_line(replace[fact_id].to_dict()) if fact_id in replace else dumps_line(obj))
             atomic_write(path, "".join(line + "\n" for line in out))
 
-    def _write_index(
-        self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None
-    ) -> None:
-        """Write the index from what was read plus the changes just made, without reading the files again."""
+    def write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
+        """Write the index from what was read plus the changes just made, without reading the files again (for
+        writers holding the lock that changed ``loaded``'s facts themselves, as ``memory-manage`` does)."""
         replace = replace or {}
         drop = drop or set()
         pairs = ((loaded.files[f.id], replace.get(f.id, f)) for f in loaded.facts if f.id not in drop)
         index.rebuild(self.memdir, pairs)
+
+
+def archive_record(stamp: str, action: str, reason: str, actor: str, fact: dict[str, Any]) -> dict[str, Any]:
+    """One line of ``archive.jsonl`` (forget, purge): what ``Store.restore`` brings back."""
+    return {"archived_at": stamp, "action": action, "reason": reason, "actor": actor, "fact": fact}
 
 
 def refuse_secrets(fact: Fact) -> None:
