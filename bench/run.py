@@ -28,6 +28,7 @@ from pathlib import Path
 
 from bench import report
 from bench.measure import RunError, Stat, machine, measure
+from ratchet import models
 
 ROOT = Path(__file__).resolve().parent
 REPO = ROOT.parent
@@ -83,7 +84,7 @@ class Bench:
         self.budget = budget
         self.bin = Path(sys.executable).parent
         # Fetched models live outside the bench's temporary HOME: where this user's `ratchet model fetch` put them.
-        self.models = os.environ.get("RATCHET_MODELS") or str(Path.home() / ".cache" / "ratchet" / "models")
+        self.models = str(models.models_dir())
         self.minilm_config = out / "minilm.config.json"
         out.mkdir(parents=True, exist_ok=True)
         self.minilm_config.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": MINILM}}))
@@ -118,7 +119,7 @@ class Bench:
         return env
 
     def minilm_installed(self) -> bool:
-        return (Path(self.models) / MINILM / "ratchet-model.json").is_file()
+        return models.installed(MINILM) is not None
 
     def _make_repo(self) -> None:
         """The session's working directory: a git repository with an origin and a few commits."""

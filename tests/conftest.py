@@ -13,10 +13,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from openai_server import LoopbackOpenAI  # noqa: E402
 
+from ratchet.models import models_dir  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
 # Fetched models (``make models``) live outside HOME's isolation: read where they are before HOME moves.
-MODELS_DIR = os.environ.get("RATCHET_MODELS") or str(Path.home() / ".cache" / "ratchet" / "models")
+MODELS_DIR = str(models_dir())
 
 _CLEARED = (
     "OPENAI_API_KEY",
