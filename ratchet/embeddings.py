@@ -465,7 +465,7 @@ def _embed_for_store(
         return np.zeros((0, 0), dtype=np.float32)
     # Progress every few seconds: a transformer embeds ~150 texts a second, wordllama thousands; an OpenAI chunk is
     # one request.
-    chunk = 256 if backend == "local" and _is_transformer(config) else 2048
+    chunk = 256 if backend == "local" and _transformer(config) is not None else 2048
     every = float(os.environ.get("RATCHET_EMBED_CHECKPOINT_SECONDS", CHECKPOINT_SECONDS))
     parts = []
     last = time.monotonic()
@@ -484,24 +484,24 @@ def _embed_for_store(
     return np.vstack(parts)
 
 
-def _is_transformer(config: Config) -> bool:
+def _transformer(config: Config) -> Any:
+    """The fetched transformer model configured (a :class:`ratchet.models.ModelSpec`), or None for any other."""
     from ratchet import models
 
-    return str(config.section("embeddings")["local_model"]) in models.MODELS
+    if backend_name(config) != "local":
+        return None
+    return models.MODELS.get(str(config.section("embeddings")["local_model"]))
 
 
-def cosine_weight(config: Config, backend: str | None, model: str | None) -> float:
-    """The hybrid's cosine share: ``retrieval.cosine_weight`` when set, else the stored model's own default
+def cosine_weight(config: Config) -> float:
+    """The hybrid's cosine share: ``retrieval.cosine_weight`` when set, else the configured model's own default
     (0.4 for the transformer, whose cosines carry more than wordllama's; 0.1 otherwise). Chosen on LoCoMo dev with
     leave-one-conversation-out checks (bench/RESULTS.md)."""
     configured = config.section("retrieval").get("cosine_weight")
     if configured is not None:
         return float(configured)
-    from ratchet import models
-
-    if backend == "local" and model in models.MODELS:
-        return models.MODELS[model].cosine_weight
-    return DEFAULT_COSINE_WEIGHT
+    model = _transformer(config)
+    return model.cosine_weight if model is not None else DEFAULT_COSINE_WEIGHT
 
 
 def _apply_idf(

@@ -303,7 +303,7 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
             if not warnings:
                 warnings.append("no usable embeddings for the configured model; using keyword relevance")
             mode = "keyword"
-    weight = embeddings.cosine_weight(config, embeddings.backend_name(config), embeddings.model_name(config))
+    weight = embeddings.cosine_weight(config) if cosine is not None else 0.0
     if text and cat.size and request.explicit and request.threshold is None and section.get("feedback_weight"):
         # Feedback reads its words from the best facts of the first ranking: the hybrid's when there is one.
         seed = _fuse(bm, cosine, weight) if cosine is not None else bm

@@ -197,9 +197,10 @@ def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(minilm, me
 
 
 def test_the_model_default_weight_applies_unless_configured():
-    assert embeddings.cosine_weight(_minilm_config(), "local", NAME) == SPEC.cosine_weight
-    assert embeddings.cosine_weight(_minilm_config(), "local", "wordllama-l2-supercat-256") == 0.1
-    assert embeddings.cosine_weight(_minilm_config(cosine_weight=0.25), "local", NAME) == 0.25
+    wordllama = embeddings.with_local_model(_minilm_config(), "wordllama-l2-supercat-256")
+    assert embeddings.cosine_weight(_minilm_config()) == SPEC.cosine_weight
+    assert embeddings.cosine_weight(wordllama) == 0.1
+    assert embeddings.cosine_weight(_minilm_config(cosine_weight=0.25)) == 0.25
 
 
 def test_a_missing_model_fails_embed_and_degrades_retrieval(minilm, memory_dir, tmp_path, monkeypatch):
