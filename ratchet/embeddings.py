@@ -421,32 +421,34 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
         result["dimension"] = int(raw[1].shape[1])
         return result
     meta: dict[str, Any] = {"backend": backend, "model": model, "signature": signature}
+
+    def save(rows: np.ndarray, **extra: Any) -> int:
+        """Store the kept vectors plus ``rows`` (those of the first ``len(rows)`` facts to do); return the dimension."""
+        if kept_rows.size and rows.size and kept_rows.shape[1] != rows.shape[1]:
+            raise StoreError(f"Embedding dimension changed ({kept_rows.shape[1]} -> {rows.shape[1]}): run --all")
+        dimension = int(rows.shape[1] if rows.size else (kept_rows.shape[1] if kept_rows.size else 0))
+        if kept_rows.size and rows.size:
+            matrix_out = np.vstack([kept_rows.astype(np.float16), rows.astype(np.float16)])
+        elif rows.size:
+            matrix_out = rows.astype(np.float16)
+        else:
+            matrix_out = np.asarray(kept_rows, dtype=np.float16).reshape(len(kept_ids), dimension)
+        done = kept_ids + todo[: len(rows)]
+        _save(memdir, done, [hashes[i] for i in done], matrix_out, {**meta, **extra, "dimension": dimension})
+        return dimension
+
     checkpoint = None
     if backend != "tfidf":  # tf-idf weights need every row first; it is fast anyway
 
         def checkpoint(rows: np.ndarray) -> None:
             """Save the vectors embedded so far, so an interrupted run resumes where it stopped."""
-            done = kept_ids + todo[: len(rows)]
-            both = np.vstack([kept_rows.astype(np.float16), rows.astype(np.float16)]) if kept_rows.size else rows
-            partial = {**meta, "signature": None, "dimension": int(rows.shape[1])}
-            _save(memdir, done, [hashes[i] for i in done], both, partial)
+            save(rows, signature=None)
             fault_point("embeddings:checkpoint")
 
     new_rows = _embed_for_store(config, backend, [texts[i] for i in todo], progress, checkpoint)
     if backend == "tfidf":
         new_rows, meta["idf"] = _apply_idf(new_rows, kept_rows, raw[2] if raw else None)
-    if kept_rows.size and new_rows.size and kept_rows.shape[1] != new_rows.shape[1]:
-        raise StoreError(f"Embedding dimension changed ({kept_rows.shape[1]} -> {new_rows.shape[1]}): run --all")
-    dimension = int(new_rows.shape[1] if new_rows.size else (kept_rows.shape[1] if kept_rows.size else 0))
-    if kept_rows.size and new_rows.size:
-        matrix_out = np.vstack([kept_rows.astype(np.float16), new_rows.astype(np.float16)])
-    elif new_rows.size:
-        matrix_out = new_rows.astype(np.float16)
-    else:
-        matrix_out = np.asarray(kept_rows, dtype=np.float16).reshape(len(kept_ids), dimension)
-    meta["dimension"] = dimension
-    all_ids = kept_ids + todo
-    _save(memdir, all_ids, [hashes[i] for i in all_ids], matrix_out, meta)
+    dimension = save(new_rows)
     result["dimension"] = dimension
     return result
 
