@@ -19,6 +19,7 @@ install: $(STAMP)
 # and the evaluation use it; hooks and the demo run without it.
 models: $(STAMP)
 	$(PY) -m ratchet.cli.main model fetch all-MiniLM-L6-v2
+	$(PY) -m ratchet.cli.main model fetch all-mpnet-base-v2
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check ratchet tests bench
@@ -45,6 +46,7 @@ eval: models
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit facts
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --model all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit facts --model all-MiniLM-L6-v2
+	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --model all-mpnet-base-v2
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

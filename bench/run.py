@@ -28,6 +28,7 @@ from pathlib import Path
 
 from bench import report
 from bench.measure import RunError, Stat, machine, measure
+from bench.report import TRANSFORMERS
 from ratchet import models
 
 ROOT = Path(__file__).resolve().parent
@@ -49,10 +50,6 @@ PROMPTS = [
     "I want to migrate the ingest worker from celery to dagster, anything I should know?",
 ]
 SYSTEMS = ("ratchet", "phase3", "fts5")
-# The optional transformer model gets its own rows where it is installed (make models), up to 10k facts: embedding
-# 100k facts with it takes about ten minutes, too long to repeat in every run.
-MINILM = "all-MiniLM-L6-v2"
-MINILM_MAX = 10_000
 
 
 @dataclass
@@ -85,9 +82,10 @@ class Bench:
         self.bin = Path(sys.executable).parent
         # Fetched models live outside the bench's temporary HOME: where this user's `ratchet model fetch` put them.
         self.models = str(models.models_dir())
-        self.minilm_config = out / "minilm.config.json"
         out.mkdir(parents=True, exist_ok=True)
-        self.minilm_config.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": MINILM}}))
+        self.model_configs = {tag: out / f"{tag}.config.json" for tag in TRANSFORMERS}
+        for tag, (name, _) in TRANSFORMERS.items():
+            self.model_configs[tag].write_text(json.dumps({"embeddings": {"backend": "local", "local_model": name}}))
         self.scratch = out / "run"
         shutil.rmtree(self.scratch, ignore_errors=True)
         self.scratch.mkdir(parents=True)
@@ -118,8 +116,8 @@ class Bench:
             env["RATCHET_CONFIG"] = str(config)
         return env
 
-    def minilm_installed(self) -> bool:
-        return models.installed(MINILM) is not None
+    def installed(self, tag: str) -> bool:
+        return models.installed(TRANSFORMERS[tag][0]) is not None
 
     def _make_repo(self) -> None:
         """The session's working directory: a git repository with an origin and a few commits."""
@@ -177,13 +175,14 @@ class Bench:
         fts = data / "fts5.db"
         if not fts.exists():
             self._call([sys.executable, "-m", "bench.baselines.fts5", "index", str(pristine), str(fts)], None)
-        minilm = data / "ratchet-minilm"
-        if n <= MINILM_MAX and self.minilm_installed():
-            if not minilm.exists():
-                shutil.copytree(pristine, minilm, ignore=shutil.ignore_patterns("embeddings*", "retrieval.npz"))
-            start = time.perf_counter()
-            self._call([str(self.bin / "memory-embed"), "-q"], minilm, self.minilm_config)
-            info.setdefault("minilm_embed_s", round(time.perf_counter() - start, 2))
+        for tag, (_, largest) in TRANSFORMERS.items():
+            copy = data / f"ratchet-{tag}"
+            if n <= largest and self.installed(tag):
+                if not copy.exists():
+                    shutil.copytree(pristine, copy, ignore=shutil.ignore_patterns("embeddings*", "retrieval.npz"))
+                start = time.perf_counter()
+                self._call([str(self.bin / "memory-embed"), "-q"], copy, self.model_configs[tag])
+                info.setdefault(f"{tag}_embed_s", round(time.perf_counter() - start, 2))
         if "active" not in info:
             active = total = 0
             for path in pristine.glob("facts-*.jsonl"):
@@ -245,7 +244,9 @@ class Bench:
             return lambda: kw(argv=[str(bin_ / "memory-retrieve"), "--mode", mode], memdir=work, query_arg=True)
 
         fresh_store = self.scratch / f"fresh-{label}"
-        minilm_ops = self._minilm_ops(data, label, active, start_json, prompt_json)
+        model_ops = [
+            op for tag in TRANSFORMERS for op in self._model_ops(tag, data, label, active, start_json, prompt_json)
+        ]
         fresh_p3 = self.scratch / f"fresh-phase3-{label}"
         fresh_fts = self.scratch / f"fresh-{label}.db"
         return [
@@ -342,23 +343,26 @@ class Bench:
                     ),
                 },
             ),
-            *minilm_ops,
+            *model_ops,
         ]
 
-    def _minilm_ops(
+    def _model_ops(
         self,
+        tag: str,
         data: Path,
         label: str,
         active: int,
         start_json: Callable[[int], bytes],
         prompt_json: Callable[[int], bytes],
     ) -> list[Op]:
-        """Ratchet with all-MiniLM-L6-v2 (``ratchet model fetch``) on the same store, when installed (no baselines)."""
-        if not (data / "ratchet-minilm").exists():
+        """Ratchet with a fetched transformer (``ratchet model fetch``) on the same store, when installed and the
+        store is small enough for it (no baselines)."""
+        if not (data / f"ratchet-{tag}").exists():
             return []
-        work = self.scratch / f"ratchet-minilm-{label}"
-        self._fresh(data / "ratchet-minilm", work)(0)
-        bin_, config = self.bin, self.minilm_config
+        name = TRANSFORMERS[tag][0]
+        work = self.scratch / f"ratchet-{tag}-{label}"
+        self._fresh(data / f"ratchet-{tag}", work)(0)
+        bin_, config = self.bin, self.model_configs[tag]
 
         def run(argv: list[str], **kwargs: object) -> Callable[[], dict[str, object]]:
             return lambda: {"argv": argv, "memdir": work, "config": config, **kwargs}
@@ -368,21 +372,21 @@ class Bench:
         embed = [str(bin_ / "memory-embed"), "--all", "-q"]
         return [
             Op(
-                "retrieve_minilm",
-                f"memory-retrieve --mode embeddings ({MINILM})",
+                f"retrieve_{tag}",
+                f"memory-retrieve --mode embeddings ({name})",
                 {"ratchet": run(retrieve, query_arg=True)},
             ),
             Op(
-                "hook_start_minilm",
-                f"memory-retrieve --hook (SessionStart, {MINILM})",
+                f"hook_start_{tag}",
+                f"memory-retrieve --hook (SessionStart, {name})",
                 {"ratchet": run(hook, stdin=start_json)},
             ),
             Op(
-                "hook_prompt_minilm",
-                f"memory-retrieve --hook (UserPromptSubmit, {MINILM})",
+                f"hook_prompt_{tag}",
+                f"memory-retrieve --hook (UserPromptSubmit, {name})",
                 {"ratchet": run(hook, stdin=prompt_json)},
             ),
-            Op("embed_minilm", f"memory-embed --all ({MINILM})", {"ratchet": run(embed, items=active)}),
+            Op(f"embed_{tag}", f"memory-embed --all ({name})", {"ratchet": run(embed, items=active)}),
         ]
 
     def run_op(self, spec: dict[str, object]) -> Stat:
@@ -483,8 +487,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         help="Comma-separated operations (default all): retrieve_keyword, retrieve_hybrid, hook_start, hook_prompt, "
-        "extract_offline, embed, manage, extract_hook; with all-MiniLM-L6-v2 installed also retrieve_minilm, "
-        "hook_start_minilm, hook_prompt_minilm, embed_minilm.",
+        "extract_offline, embed, manage, extract_hook; with all-MiniLM-L6-v2 / all-mpnet-base-v2 installed also "
+        "retrieve_TAG, hook_start_TAG, hook_prompt_TAG, embed_TAG for TAG minilm / mpnet.",
     )
     parser.add_argument("--no-baselines", action="store_true", help="Measure Ratchet only.")
     parser.add_argument("--transcript-kb", type=int, default=1000, help="Size of the extraction transcript (KB).")
@@ -544,11 +548,12 @@ def main(argv: list[str] | None = None) -> int:
             extra["embed_model_rate"] = bench.embed_model_rate()
         except subprocess.CalledProcessError as exc:
             failures.append(f"embedding model rate: {exc}")
-    if (not only or "embed_minilm" in only) and bench.minilm_installed():
-        try:
-            extra["minilm_model_rate"] = bench.embed_model_rate(2000, MINILM)
-        except subprocess.CalledProcessError as exc:
-            failures.append(f"{MINILM} model rate: {exc}")
+    for tag, (name, _) in TRANSFORMERS.items():
+        if (not only or f"embed_{tag}" in only) and bench.installed(tag):
+            try:
+                extra[f"{tag}_model_rate"] = bench.embed_model_rate(2000 if tag == "minilm" else 300, name)
+            except subprocess.CalledProcessError as exc:
+                failures.append(f"{name} model rate: {exc}")
     extra["failures"] = failures
     elapsed = time.perf_counter() - began
     results["machine"]["load"] = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"  # type: ignore[index]

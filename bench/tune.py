@@ -18,11 +18,13 @@ the numbers. The data is not shipped (non-commercial licence); pass its path.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import itertools
 import json
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,41 @@ def leave_one_out(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {"folds": chosen, "pooled": pooled(chosen)}
 
 
+class _Remembered:
+    """A local model that embeds each distinct text once per process: every grid cell stores the same turns and
+    asks the same questions, so only the first cell pays for a transformer's embeddings (recall is unchanged)."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+        self.vectors: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
+    def embed(self, texts: list[str]) -> Any:
+        import numpy as np
+
+        missing = [t for t in dict.fromkeys(texts) if t not in self.vectors]
+        if missing:
+            self.vectors.update(zip(missing, self.model.embed(missing), strict=True))
+        return np.stack([self.vectors[t] for t in texts]) if texts else self.model.embed([])
+
+
+@contextlib.contextmanager
+def remember_vectors(embeddings: Any, name: str) -> Iterator[None]:
+    """While the block runs, the named local model (when it is one) is wrapped in :class:`_Remembered`."""
+    try:
+        model = embeddings.local_model(name)
+    except Exception:  # not a local model (keyword runs, OpenAI): nothing to remember
+        yield
+        return
+    embeddings._LOCAL[name] = _Remembered(model)
+    try:
+        yield
+    finally:
+        embeddings._LOCAL[name] = model
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.tune", description=__doc__.split("\n\n")[0])
     parser.add_argument("data", type=Path, help="A LoCoMo JSON file with at least two conversations.")
@@ -102,21 +139,22 @@ def main(argv: list[str] | None = None) -> int:
         base = embeddings.with_local_model(base, args.model)
     results: list[dict[str, Any]] = []
     try:
-        for values in itertools.product(*(v for _, v in grid)) if grid else [()]:
-            setting = {key: value for (key, _), value in zip(grid, values, strict=True)}
-            data = copy.deepcopy(base.data)
-            for key, value in setting.items():
-                section, name = key.split(".")
-                data.setdefault(section, {})[name] = value
-            config = config_from_dict(data)
-            report = evaluate.evaluate(args.data, config, unit=args.unit, mode=args.mode, ks=KS)
-            per = recall_by_conversation(report)
-            if len(per) < 2:
-                raise RatchetError(f"{args.data}: leave-one-out needs at least two conversations")
-            all_rows = pooled(list(per.values()))
-            results.append({"setting": setting, "conversations": per, "pooled": all_rows})
-            shown = " / ".join(f"{all_rows[f'R@{k}']:.1f}" for k in KS)
-            print(f"{json.dumps(setting)}  all: {shown}", flush=True)
+        with remember_vectors(embeddings, embeddings.model_name(base)):
+            for values in itertools.product(*(v for _, v in grid)) if grid else [()]:
+                setting = {key: value for (key, _), value in zip(grid, values, strict=True)}
+                data = copy.deepcopy(base.data)
+                for key, value in setting.items():
+                    section, name = key.split(".")
+                    data.setdefault(section, {})[name] = value
+                config = config_from_dict(data)
+                report = evaluate.evaluate(args.data, config, unit=args.unit, mode=args.mode, ks=KS)
+                per = recall_by_conversation(report)
+                if len(per) < 2:
+                    raise RatchetError(f"{args.data}: leave-one-out needs at least two conversations")
+                all_rows = pooled(list(per.values()))
+                results.append({"setting": setting, "conversations": per, "pooled": all_rows})
+                shown = " / ".join(f"{all_rows[f'R@{k}']:.1f}" for k in KS)
+                print(f"{json.dumps(setting)}  all: {shown}", flush=True)
     except RatchetError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return exc.exit_code

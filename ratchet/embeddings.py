@@ -6,9 +6,10 @@ Backends (``embeddings.backend``; ``auto`` = ``openai`` when an API key or base 
   :mod:`ratchet.llm`; batches stay within the API limits (2,048 inputs, 8,191 tokens per input, 300k per request).
 - ``local``: by default wordllama's 256-d weights, which ship inside the wheel: token embeddings averaged and
   normalised, read straight from the bundled safetensors file (memory-mapped) and tokenized with the bundled
-  tokenizer, so nothing is downloaded and a query embeds in milliseconds. Optionally (``local_model``
-  ``all-MiniLM-L6-v2``, fetched once with ``ratchet model fetch``) a 6-layer transformer sentence encoder run in
-  numpy (:mod:`ratchet.transformer`): better recall, about 8 ms a query, about 100 facts a second to embed.
+  tokenizer, so nothing is downloaded and a query embeds in milliseconds. Optionally (``local_model``, fetched
+  once with ``ratchet model fetch``) a transformer sentence encoder run in numpy (:mod:`ratchet.transformer`):
+  ``all-MiniLM-L6-v2`` (6 layers: better recall, about 8 ms a query, about 100 facts a second to embed) or
+  ``all-mpnet-base-v2`` (12 layers, 768 wide: the best recall here, about 55 ms a query, about 12 facts a second).
 - ``tfidf``: scikit-learn hashed term frequencies (English stop words removed) weighted by inverse document
   frequency over the store; the last fallback, no model at all.
 
@@ -232,9 +233,9 @@ def local_model(name: str) -> Any:
         from ratchet import models
 
         if name in models.MODELS:
-            from ratchet.transformer import BertEncoder
+            from ratchet.transformer import SentenceEncoder
 
-            _LOCAL[name] = BertEncoder(models.require(name))
+            _LOCAL[name] = SentenceEncoder(models.require(name))
         else:
             _LOCAL[name] = LocalModel(*_local_files(name))
     return _LOCAL[name]
@@ -465,8 +466,8 @@ def _embed_for_store(
 
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
-    # Progress every few seconds: a transformer embeds ~150 texts a second, wordllama thousands; an OpenAI chunk is
-    # one request.
+    # Progress every few seconds: a transformer embeds 12-190 texts a second, wordllama thousands; an OpenAI chunk
+    # is one request.
     chunk = 256 if backend == "local" and _transformer(config) is not None else 2048
     every = float(os.environ.get("RATCHET_EMBED_CHECKPOINT_SECONDS", CHECKPOINT_SECONDS))
     parts = []
@@ -497,8 +498,8 @@ def _transformer(config: Config) -> Any:
 
 def cosine_weight(config: Config) -> float:
     """The hybrid's cosine share: ``retrieval.cosine_weight`` when set, else the configured model's own default
-    (0.4 for the transformer, whose cosines carry more than wordllama's; 0.1 otherwise). Chosen on LoCoMo dev with
-    leave-one-conversation-out checks (bench/RESULTS.md)."""
+    (0.4 for all-MiniLM-L6-v2 and 0.5 for all-mpnet-base-v2, whose cosines carry more than wordllama's; 0.1
+    otherwise). Chosen on LoCoMo dev with leave-one-conversation-out checks (bench/RESULTS.md)."""
     configured = config.section("retrieval").get("cosine_weight")
     if configured is not None:
         return float(configured)

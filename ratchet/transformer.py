@@ -1,10 +1,13 @@
-"""A BERT sentence encoder in numpy: the forward pass of a sentence-transformers model, no torch, no ONNX.
+"""Transformer sentence encoders in numpy: the forward pass of a sentence-transformers model, no torch, no ONNX.
 
-Used for the optional ``all-MiniLM-L6-v2`` local embedding model (:mod:`ratchet.models`): 6 layers, 384 wide,
-mean pooling, unit vectors. The weights are read from the model's safetensors file (memory-mapped: only the
-token rows a batch uses are touched), the text is tokenized by the model's own ``tokenizer.json`` through the
-``tokenizers`` library. The arithmetic is float32 throughout; on the published example pair ("A man is eating
-food." / "A man is eating a piece of bread.") the cosine is 0.7553, as sentence-transformers prints.
+Used for the optional local embedding models (:mod:`ratchet.models`): ``all-MiniLM-L6-v2`` (BERT, 6 layers, 384
+wide) and ``all-mpnet-base-v2`` (MPNet, 12 layers, 768 wide), both mean pooled to unit vectors. The two
+architectures differ only in their embeddings (MPNet has no token types and counts positions from 2) and in
+MPNet's learned relative-position bias, added to every layer's attention scores. The weights are read from the
+model's safetensors file (memory-mapped: only the token rows a batch uses are touched), the text is tokenized by
+the model's own ``tokenizer.json`` through the ``tokenizers`` library. The arithmetic is float32 throughout; on
+the published example pair ("A man is eating food." / "A man is eating a piece of bread.") MiniLM's cosine is
+0.7553, as sentence-transformers prints, and MPNet reproduces torch's embedding of "Hello world" to 1e-5.
 """
 
 from __future__ import annotations
@@ -46,8 +49,35 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return tensors
 
 
-class BertEncoder:
-    """Mean-pooled BERT sentence embeddings, as sentence-transformers computes them for this kind of model."""
+# Weight names per architecture: (embeddings prefix, layer name map). Query, key and value are fused on load.
+ARCHITECTURES: dict[str, dict[str, str]] = {
+    "bert": {
+        "prefix": "bert.",
+        "query": "attention.self.query",
+        "key": "attention.self.key",
+        "value": "attention.self.value",
+        "out": "attention.output.dense",
+        "norm1": "attention.output.LayerNorm",
+        "up": "intermediate.dense",
+        "down": "output.dense",
+        "norm2": "output.LayerNorm",
+    },
+    "mpnet": {
+        "prefix": "mpnet.",
+        "query": "attention.attn.q",
+        "key": "attention.attn.k",
+        "value": "attention.attn.v",
+        "out": "attention.attn.o",
+        "norm1": "attention.LayerNorm",
+        "up": "intermediate.dense",
+        "down": "output.dense",
+        "norm2": "output.LayerNorm",
+    },
+}
+
+
+class SentenceEncoder:
+    """Mean-pooled BERT or MPNet sentence embeddings, as sentence-transformers computes them for these models."""
 
     def __init__(self, root: Path) -> None:
         import numpy as np
@@ -59,18 +89,23 @@ class BertEncoder:
             max_len = json.loads(st_config.read_text(encoding="utf-8")).get("max_seq_length", 256)
         except (OSError, ValueError) as exc:
             raise RatchetError(f"{root}: model configuration unreadable ({exc})") from None
-        if config.get("model_type") != "bert" or config.get("hidden_act") != "gelu":
-            raise RatchetError(f"{root}: only BERT models with GELU are supported")
+        self.kind = str(config.get("model_type"))
+        if self.kind not in ARCHITECTURES or config.get("hidden_act") != "gelu":
+            raise RatchetError(f"{root}: only BERT and MPNet models with GELU are supported")
+        names = ARCHITECTURES[self.kind]
         self.hidden = int(config["hidden_size"])
         self.heads = int(config["num_attention_heads"])
         self.layers = int(config["num_hidden_layers"])
         self.eps = float(config.get("layer_norm_eps", 1e-12))
         self.dimension = self.hidden
+        # MPNet (like RoBERTa) numbers positions from pad_token_id + 1: two of its position rows are never used
+        self.position_offset = int(config.get("pad_token_id", 1)) + 1 if self.kind == "mpnet" else 0
+        positions = int(config.get("max_position_embeddings", 512)) - self.position_offset
         self.tokenizer = Tokenizer.from_file(str(root / "tokenizer.json"))
-        self.tokenizer.no_padding()  # the shipped tokenizer pads every input to 128: batches pad themselves
-        self.tokenizer.enable_truncation(int(min(max_len, config.get("max_position_embeddings", 512))))
+        self.tokenizer.no_padding()  # the shipped tokenizers pad every input to 128: batches pad themselves
+        self.tokenizer.enable_truncation(int(min(max_len, positions)))
         weights = read_safetensors(root / "model.safetensors")
-        prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
+        prefix = names["prefix"] if names["prefix"] + "embeddings.word_embeddings.weight" in weights else ""
 
         def get(name: str) -> np.ndarray:
             try:
@@ -78,26 +113,31 @@ class BertEncoder:
             except KeyError:
                 raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors") from None
 
+        def pair(name: str) -> tuple[np.ndarray, np.ndarray]:
+            return get(name + ".weight"), get(name + ".bias")
+
         self.word = get("embeddings.word_embeddings.weight")  # stays mapped: a batch reads only its rows
         self.position = np.asarray(get("embeddings.position_embeddings.weight"), dtype=np.float32)
-        self.token_type = np.asarray(get("embeddings.token_type_embeddings.weight")[0], dtype=np.float32)
-        self.norm0 = (get("embeddings.LayerNorm.weight"), get("embeddings.LayerNorm.bias"))
+        self.token_type = (
+            np.asarray(get("embeddings.token_type_embeddings.weight")[0], dtype=np.float32)
+            if self.kind == "bert"
+            else None
+        )
+        self.relative_bias = (
+            np.asarray(get("encoder.relative_attention_bias.weight"), dtype=np.float32)  # (buckets, heads)
+            if self.kind == "mpnet"
+            else None
+        )
+        self.norm0 = pair("embeddings.LayerNorm")
         self.blocks: list[dict[str, Any]] = []
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
-            qkv_w = [get(p + f"attention.self.{n}.weight") for n in ("query", "key", "value")]
-            qkv_b = [get(p + f"attention.self.{n}.bias") for n in ("query", "key", "value")]
-            self.blocks.append(
-                {
-                    # query, key and value in one matrix: one product per layer instead of three
-                    "qkv": (np.concatenate(qkv_w, axis=0), np.concatenate(qkv_b)),
-                    "out": (get(p + "attention.output.dense.weight"), get(p + "attention.output.dense.bias")),
-                    "norm1": (get(p + "attention.output.LayerNorm.weight"), get(p + "attention.output.LayerNorm.bias")),
-                    "up": (get(p + "intermediate.dense.weight"), get(p + "intermediate.dense.bias")),
-                    "down": (get(p + "output.dense.weight"), get(p + "output.dense.bias")),
-                    "norm2": (get(p + "output.LayerNorm.weight"), get(p + "output.LayerNorm.bias")),
-                }
-            )
+            # every matrix stays memory-mapped: a process that embeds one query copies none of them
+            qkv = [pair(p + names[n]) for n in ("query", "key", "value")]
+            block = {n: pair(p + names[n]) for n in ("out", "norm1", "up", "down", "norm2")}
+            # query, key and value in one matrix: one product per layer instead of three
+            block["qkv"] = (np.concatenate([w for w, _ in qkv], axis=0), np.concatenate([b for _, b in qkv]))
+            self.blocks.append(block)
 
     def embed(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         """Unit-length embeddings of ``texts`` (float32, one row each); texts are batched by length."""
@@ -131,10 +171,13 @@ class BertEncoder:
         batch, width = ids.shape
         heads, size = self.heads, self.hidden // self.heads
         x = np.asarray(self.word[ids.ravel()], dtype=np.float32)
-        x += np.tile(self.position[:width], (batch, 1))
-        x += self.token_type
+        x += np.tile(self.position[self.position_offset : self.position_offset + width], (batch, 1))
+        if self.token_type is not None:
+            x += self.token_type
         x = self._norm(x, self.norm0)
         bias = ((mask - 1.0) * 1e9)[:, None, None, :]  # padded keys get no attention
+        if self.relative_bias is not None:  # (heads, query, key), the same for every layer
+            bias = bias + self.relative_bias[relative_buckets(width)].transpose(2, 0, 1)[None]
         scale = 1.0 / math.sqrt(size)
         for block in self.blocks:
             qkv = _linear(x, block["qkv"]).reshape(batch, width, 3, heads, size)
@@ -163,6 +206,26 @@ class BertEncoder:
         var = (centred * centred).mean(axis=-1, keepdims=True)
         out: np.ndarray = centred / np.sqrt(var + self.eps) * params[0] + params[1]
         return out
+
+
+def relative_buckets(width: int, buckets: int = 32, max_distance: int = 128) -> np.ndarray:
+    """MPNet's (T5's) bucket of each (query, key) offset: one side per sign of the offset, exact up to
+    ``buckets / 4`` tokens, logarithmic beyond, capped at ``max_distance``. Computed in float32 as torch does, so
+    the boundaries (16, 32, 64 tokens) fall in the same buckets."""
+    import numpy as np
+
+    position = np.arange(width)
+    n = position[:, None] - position[None, :]  # query minus key, as the reference negates key minus query
+    half = buckets // 2
+    result = (n < 0).astype(np.int64) * half
+    n = np.abs(n)
+    exact = half // 2
+    scaled = np.log(np.maximum(n, 1).astype(np.float32) / np.float32(exact)) / np.float32(
+        math.log(max_distance / exact)
+    )
+    large = exact + (scaled * np.float32(half - exact)).astype(np.int64)
+    out: np.ndarray = result + np.where(n < exact, n, np.minimum(large, half - 1))
+    return out
 
 
 def _linear(x: np.ndarray, params: tuple[np.ndarray, np.ndarray]) -> np.ndarray:

@@ -48,19 +48,30 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def minilm() -> Path:
-    """The fetched all-MiniLM-L6-v2 directory. ``make test`` fetches it first and sets RATCHET_REQUIRE_MODELS=1,
-    which turns a missing model into a failure; a bare ``pytest`` without it skips these tests."""
+def _fetched(name: str) -> Path:
+    """A fetched model's directory. ``make test`` fetches the models first and sets RATCHET_REQUIRE_MODELS=1,
+    which turns a missing model into a failure; a bare ``pytest`` without them skips these tests."""
     from ratchet import models
 
-    root = models.installed("all-MiniLM-L6-v2")
+    root = models.installed(name)
     if root is None:
-        message = f"all-MiniLM-L6-v2 is not installed in {MODELS_DIR} (make models)"
+        message = f"{name} is not installed in {MODELS_DIR} (make models)"
         if os.environ.get("RATCHET_REQUIRE_MODELS") == "1":
             pytest.fail(message)
         pytest.skip(message)
     return root
+
+
+@pytest.fixture
+def minilm() -> Path:
+    """The fetched all-MiniLM-L6-v2 directory."""
+    return _fetched("all-MiniLM-L6-v2")
+
+
+@pytest.fixture
+def mpnet() -> Path:
+    """The fetched all-mpnet-base-v2 directory."""
+    return _fetched("all-mpnet-base-v2")
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,7 +132,7 @@ def test_bench_smoke_measures_ratchet_and_both_baselines(tmp_path):
 
 
 @pytest.mark.slow
-def test_bench_runs_every_operation(tmp_path, minilm):
+def test_bench_runs_every_operation(tmp_path, minilm, mpnet):
     text, raw = _bench(tmp_path)
     rows = raw["scales"]["80"]["rows"]
     assert set(rows) == {
@@ -142,14 +143,13 @@ def test_bench_runs_every_operation(tmp_path, minilm):
         "extract_offline",
         "embed",
         "manage",
-        "retrieve_minilm",
-        "hook_start_minilm",
-        "hook_prompt_minilm",
-        "embed_minilm",
+        *(f"{op}_{tag}" for tag in ("minilm", "mpnet") for op in ("retrieve", "hook_start", "hook_prompt", "embed")),
     }
-    assert rows["retrieve_minilm"]["phase3"] is None and rows["embed_minilm"]["ratchet"]["rate"] > 0
-    assert raw["minilm_model_rate"] > 0
-    assert "| memory-retrieve --mode embeddings (all-MiniLM-L6-v2) |" in text
+    for tag, name in (("minilm", "all-MiniLM-L6-v2"), ("mpnet", "all-mpnet-base-v2")):
+        assert rows[f"retrieve_{tag}"]["phase3"] is None and rows[f"embed_{tag}"]["ratchet"]["rate"] > 0
+        assert raw[f"{tag}_model_rate"] > 0
+        assert f"| memory-retrieve --mode embeddings ({name}) |" in text
+        assert f"{name} {raw[f'{tag}_model_rate']:,.0f} facts/s" in text
     assert rows["retrieve_hybrid"]["fts5"] is None and rows["extract_offline"]["phase3"] is None
     assert rows["embed"]["ratchet"]["rate"] > 0
     assert raw["extract_hook"]["median_s"] < 5
@@ -189,3 +189,21 @@ def test_tune_refuses_bad_input(tmp_path, capsys):
     assert tune.main([str(one), "--mode", "keyword"]) == 1
     assert capsys.readouterr().err == f"Error: {one}: leave-one-out needs at least two conversations\n"
     assert tune.main([str(one), "--mode", "keyword", "--grid", "retrieval.cosine_weight=7"]) == 2
+
+
+def test_tune_embeds_each_text_once_and_changes_no_vector():
+    from bench import tune
+    from ratchet import embeddings
+
+    name = embeddings.BUNDLED_MODEL
+    model = embeddings.local_model(name)
+    with tune.remember_vectors(embeddings, name):
+        wrapped = embeddings.local_model(name)
+        assert isinstance(wrapped, tune._Remembered)
+        texts = ["the staging database", "a greyhound named Pixel", "the staging database"]
+        assert np.array_equal(wrapped.embed(texts), model.embed(texts))
+        assert list(wrapped.vectors) == texts[:2]
+        wrapped.embed(["a greyhound named Pixel", "standup at 9:30"])
+        assert list(wrapped.vectors) == [*texts[:2], "standup at 9:30"]
+        assert wrapped.embed([]).shape[0] == 0
+    assert embeddings.local_model(name) is model  # restored when the grid is done

