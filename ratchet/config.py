@@ -56,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
         "context_spread": 0.3,
         "context_weight": 0.5,
         "session_weight": 0.3,
+        "session_cosine_weight": None,
         "feedback_weight": 0.7,
         "feedback_docs": 5,
         "feedback_terms": 20,

@@ -507,6 +507,17 @@ def cosine_weight(config: Config) -> float:
     return model.cosine_weight if model is not None else DEFAULT_COSINE_WEIGHT
 
 
+def session_cosine_weight(config: Config) -> float:
+    """How much of its session's best cosine a fact is lent (``retrieval.session_cosine_weight`` when set, else
+    the configured model's own default: 0.2 for all-mpnet-base-v2, 0 for every other model, whose cosines are too
+    noisy for a session's best one to say much about its other facts)."""
+    configured = config.section("retrieval").get("session_cosine_weight")
+    if configured is not None:
+        return float(configured)
+    model = _transformer(config)
+    return model.session_cosine_weight if model is not None else 0.0
+
+
 def _apply_idf(
     new_rows: np.ndarray, kept_rows: np.ndarray, meta: dict[str, Any] | None
 ) -> tuple[np.ndarray, list[float]]:

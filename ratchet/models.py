@@ -40,6 +40,7 @@ class ModelSpec:
     wheels: tuple[tuple[str, str], ...]
     files: dict[str, str] = field(default_factory=dict)  # path in the model directory -> SHA-256
     cosine_weight: float = 0.4  # the share of relevance the cosine gets in the hybrid (see README, make eval)
+    session_cosine_weight: float = 0.0  # how much a fact's session lends it of its best cosine (see retrieve)
     licence: str = ""
     upstream: str = ""
 
@@ -85,6 +86,7 @@ MODELS: dict[str, ModelSpec] = {
             "1_Pooling/config.json": "a37f83ada23e7887be6b88f4998927dbeac0038af301553c7cd5461413bf1a56",
         },
         cosine_weight=0.5,
+        session_cosine_weight=0.2,
         licence="Apache-2.0",
         upstream="sentence-transformers/all-mpnet-base-v2",
     ),
@@ -196,6 +198,7 @@ def listing() -> list[dict[str, Any]]:
                 "licence": model.licence,
                 "upstream": model.upstream,
                 "cosine_weight": model.cosine_weight,
+                "session_cosine_weight": model.session_cosine_weight,
             }
         )
     return rows

@@ -313,6 +313,9 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         relevance = np.ones(cat.size)
     elif cosine is not None:
         relevance = _fuse(bm, cosine, weight)
+        lend = embeddings.session_cosine_weight(config) if sessions is not None else 0.0
+        if lend > 0 and sessions is not None:
+            relevance = _session_lift(relevance, cosine, sessions, lend)
     if text and mode == "llm":
         want = int(request.max_facts or section["max_facts"])
         pool = np.flatnonzero(eligible)
@@ -351,6 +354,20 @@ def _fuse(bm: np.ndarray, cosine: np.ndarray, weight: float) -> np.ndarray:
 
     cos_rel = np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0)
     out: np.ndarray = np.where(np.isnan(cosine), bm, weight * cos_rel + (1 - weight) * bm)
+    return out
+
+
+def _session_lift(relevance: np.ndarray, cosine: np.ndarray, sessions: np.ndarray, weight: float) -> np.ndarray:
+    """Every fact is lent ``weight`` of its session's best cosine (rescaled above the floor), as a soft OR: a
+    session that holds one close match to the question makes its other facts likelier parts of the answer (the
+    turns around an answer, the other facts of the same decision). A fact without a session is its own session."""
+    import numpy as np
+
+    cos_rel = np.nan_to_num(np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0))
+    groups = sessions.astype(np.int64)
+    best = np.zeros(int(groups.max()) + 1 if groups.size else 0)
+    np.maximum.at(best, groups, cos_rel)
+    out: np.ndarray = relevance + weight * best[groups] * (1.0 - np.minimum(relevance, 1.0))
     return out
 
 

@@ -124,6 +124,37 @@ def test_embeddings_mode_uses_cosine(store):
     assert result.shown[0].scored.cosine is not None
 
 
+def test_a_session_lends_its_best_cosine_to_its_other_facts(store):
+    answer = _add(store, "I adopted a greyhound puppy and named him Pixel", source_session="s1")
+    beside = _add(store, "We drove home in the rain on Saturday", source_session="s1")
+    elsewhere = _add(store, "We drove home in the rain on Sunday", source_session="s2")
+    _add(store, "The billing service is written in Go", source_session="s3")
+
+    def relevance(lend: float) -> dict[str, float]:
+        config = config_from_dict(
+            {"embeddings": {"backend": "local", "threshold": 1}, "retrieval": {"session_cosine_weight": lend}}
+        )
+        embeddings.sync(store, config)
+        found = retrieve(store, config, Request(query="what kind of dog do I have?", max_facts=4))
+        return {s.fact.id: s.scored.relevance for s in found.shown}
+
+    before, after = relevance(0.0), relevance(0.5)
+    assert max(before, key=before.__getitem__) == answer == max(after, key=after.__getitem__)
+    lifted, other = after[beside] - before[beside], after[elsewhere] - before[elsewhere]
+    assert lifted > 0.05 and lifted > 2 * other >= 0  # s1 holds the dog; s2 only its own weak cosine
+    assert after[beside] > after[elsewhere]
+
+
+def test_the_session_lift_follows_the_model_unless_configured():
+    def config(model: str, **retrieval: float) -> Config:
+        return config_from_dict({"embeddings": {"backend": "local", "local_model": model}, "retrieval": retrieval})
+
+    assert embeddings.session_cosine_weight(config("all-mpnet-base-v2")) == 0.2
+    assert embeddings.session_cosine_weight(config("all-MiniLM-L6-v2")) == 0.0
+    assert embeddings.session_cosine_weight(config(embeddings.BUNDLED_MODEL)) == 0.0
+    assert embeddings.session_cosine_weight(config("all-MiniLM-L6-v2", session_cosine_weight=0.3)) == 0.3
+
+
 def test_llm_mode_remaps_ids_and_ignores_unknown_ones(store, llm_env):
     a = _add(store, "The payments API runs on Kubernetes")
     b = _add(store, "Aaron's daughter is allergic to peanuts", category="personal")
