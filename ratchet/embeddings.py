@@ -500,22 +500,24 @@ def cosine_weight(config: Config) -> float:
     """The hybrid's cosine share: ``retrieval.cosine_weight`` when set, else the configured model's own default
     (0.4 for all-MiniLM-L6-v2 and 0.5 for all-mpnet-base-v2, whose cosines carry more than wordllama's; 0.1
     otherwise). Chosen on LoCoMo dev with leave-one-conversation-out checks (bench/RESULTS.md)."""
-    configured = config.section("retrieval").get("cosine_weight")
-    if configured is not None:
-        return float(configured)
-    model = _transformer(config)
-    return model.cosine_weight if model is not None else DEFAULT_COSINE_WEIGHT
+    return _per_model(config, "cosine_weight", DEFAULT_COSINE_WEIGHT)
 
 
 def session_cosine_weight(config: Config) -> float:
     """How much of its session's best cosine a fact is lent (``retrieval.session_cosine_weight`` when set, else
     the configured model's own default: 0.2 for all-mpnet-base-v2, 0 for every other model, whose cosines are too
     noisy for a session's best one to say much about its other facts)."""
-    configured = config.section("retrieval").get("session_cosine_weight")
+    return _per_model(config, "session_cosine_weight", 0.0)
+
+
+def _per_model(config: Config, key: str, otherwise: float) -> float:
+    """``retrieval.<key>`` when set; else the same-named field of the configured transformer's ModelSpec; else
+    ``otherwise`` (wordllama, OpenAI, tf-idf)."""
+    configured = config.section("retrieval").get(key)
     if configured is not None:
         return float(configured)
     model = _transformer(config)
-    return model.session_cosine_weight if model is not None else 0.0
+    return float(getattr(model, key)) if model is not None else otherwise
 
 
 def _apply_idf(

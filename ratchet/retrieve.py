@@ -303,19 +303,25 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
             if not warnings:
                 warnings.append("no usable embeddings for the configured model; using keyword relevance")
             mode = "keyword"
-    weight = embeddings.cosine_weight(config) if cosine is not None else 0.0
+    # The cosine rescaled above the floor to [0, 1] (NaN: no vector), once for the fusions and the session lift.
+    cos_rel = (
+        np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0)
+        if cosine is not None
+        else None
+    )
+    weight = embeddings.cosine_weight(config) if cos_rel is not None else 0.0
     if text and cat.size and request.explicit and request.threshold is None and section.get("feedback_weight"):
         # Feedback reads its words from the best facts of the first ranking: the hybrid's when there is one.
-        seed = _fuse(bm, cosine, weight) if cosine is not None else bm
+        seed = _fuse(bm, cos_rel, weight) if cos_rel is not None else bm
         bm = _feedback(cat, bm, eligible, text, section, neighbours, spread, seed)
     relevance = bm.copy()
     if not text:
         relevance = np.ones(cat.size)
-    elif cosine is not None:
-        relevance = _fuse(bm, cosine, weight)
-        lend = embeddings.session_cosine_weight(config) if sessions is not None else 0.0
+    elif cos_rel is not None:
+        relevance = _fuse(bm, cos_rel, weight)
+        lend = embeddings.session_cosine_weight(config)
         if lend > 0 and sessions is not None:
-            relevance = _session_lift(relevance, cosine, sessions, lend)
+            relevance = _session_lift(relevance, cos_rel, sessions, lend)
     if text and mode == "llm":
         want = int(request.max_facts or section["max_facts"])
         pool = np.flatnonzero(eligible)
@@ -347,26 +353,24 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     return _Run(cat, mode, eligible, recency, prior, relevance, bm, cosine, llm_rank, score, ranked, warnings)
 
 
-def _fuse(bm: np.ndarray, cosine: np.ndarray, weight: float) -> np.ndarray:
-    """Hybrid relevance: ``weight`` of the cosine (rescaled above the floor) and the rest BM25; facts without a
-    vector keep their BM25."""
+def _fuse(bm: np.ndarray, cos_rel: np.ndarray, weight: float) -> np.ndarray:
+    """Hybrid relevance: ``weight`` of the rescaled cosine and the rest BM25; facts without a vector (NaN) keep
+    their BM25."""
     import numpy as np
 
-    cos_rel = np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0)
-    out: np.ndarray = np.where(np.isnan(cosine), bm, weight * cos_rel + (1 - weight) * bm)
+    out: np.ndarray = np.where(np.isnan(cos_rel), bm, weight * cos_rel + (1 - weight) * bm)
     return out
 
 
-def _session_lift(relevance: np.ndarray, cosine: np.ndarray, sessions: np.ndarray, weight: float) -> np.ndarray:
-    """Every fact is lent ``weight`` of its session's best cosine (rescaled above the floor), as a soft OR: a
-    session that holds one close match to the question makes its other facts likelier parts of the answer (the
-    turns around an answer, the other facts of the same decision). A fact without a session is its own session."""
+def _session_lift(relevance: np.ndarray, cos_rel: np.ndarray, sessions: np.ndarray, weight: float) -> np.ndarray:
+    """Every fact is lent ``weight`` of its session's best rescaled cosine, as a soft OR: a session that holds one
+    close match to the question makes its other facts likelier parts of the answer (the turns around an answer,
+    the other facts of the same decision). A fact without a session is its own session."""
     import numpy as np
 
-    cos_rel = np.nan_to_num(np.clip((cosine.astype(np.float64) - COSINE_FLOOR) / (1 - COSINE_FLOOR), 0.0, 1.0))
     groups = sessions.astype(np.int64)
     best = np.zeros(int(groups.max()) + 1 if groups.size else 0)
-    np.maximum.at(best, groups, cos_rel)
+    np.maximum.at(best, groups, np.nan_to_num(cos_rel))
     out: np.ndarray = relevance + weight * best[groups] * (1.0 - np.minimum(relevance, 1.0))
     return out
 
