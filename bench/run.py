@@ -243,6 +243,18 @@ class Bench:
         def retrieve(mode: str) -> Callable[[], dict[str, object]]:
             return lambda: kw(argv=[str(bin_ / "memory-retrieve"), "--mode", mode], memdir=work, query_arg=True)
 
+        def hook(key: str, label: str, stdin: Callable[[int], bytes]) -> Op:
+            """A hook event fed to each system's hook command on stdin."""
+            return Op(
+                key,
+                label,
+                {
+                    "ratchet": lambda: kw(argv=[str(bin_ / "memory-retrieve"), "--hook"], memdir=work, stdin=stdin),
+                    "phase3": lambda: kw(argv=[py, "-m", "bench.baselines.phase3", str(p3), "hook"], stdin=stdin),
+                    "fts5": lambda: kw(argv=[py, "-m", "bench.baselines.fts5", "hook", str(fts)], stdin=stdin),
+                },
+            )
+
         fresh_store = self.scratch / f"fresh-{label}"
         model_ops = [
             op for tag in TRANSFORMERS for op in self._model_ops(tag, data, label, active, start_json, prompt_json)
@@ -274,28 +286,8 @@ class Bench:
                     "fts5": None,
                 },
             ),
-            Op(
-                "hook_start",
-                "memory-retrieve --hook (SessionStart)",
-                {
-                    "ratchet": lambda: kw(
-                        argv=[str(bin_ / "memory-retrieve"), "--hook"], memdir=work, stdin=start_json
-                    ),
-                    "phase3": lambda: kw(argv=[py, "-m", "bench.baselines.phase3", str(p3), "hook"], stdin=start_json),
-                    "fts5": lambda: kw(argv=[py, "-m", "bench.baselines.fts5", "hook", str(fts)], stdin=start_json),
-                },
-            ),
-            Op(
-                "hook_prompt",
-                "memory-retrieve --hook (UserPromptSubmit)",
-                {
-                    "ratchet": lambda: kw(
-                        argv=[str(bin_ / "memory-retrieve"), "--hook"], memdir=work, stdin=prompt_json
-                    ),
-                    "phase3": lambda: kw(argv=[py, "-m", "bench.baselines.phase3", str(p3), "hook"], stdin=prompt_json),
-                    "fts5": lambda: kw(argv=[py, "-m", "bench.baselines.fts5", "hook", str(fts)], stdin=prompt_json),
-                },
-            ),
+            hook("hook_start", "memory-retrieve --hook (SessionStart)", start_json),
+            hook("hook_prompt", "memory-retrieve --hook (UserPromptSubmit)", prompt_json),
             Op(
                 "extract_offline",
                 f"memory-extract --offline ({self.transcript.stat().st_size / 1e6:.1f} MB transcript)",
