@@ -128,15 +128,17 @@ def _targets(scales: dict[str, dict[str, Any]], extra: dict[str, Any]) -> list[s
             f"{'pass' if rate >= 5000 else '**FAIL**'} |"
         )
     out.append("")
-    optional = [(name, largest, extra.get(f"{tag}_model_rate")) for tag, (name, largest) in TRANSFORMERS.items()]
-    rates = [
-        f"{name} {rate:,.0f} facts/s (rows up to {largest // 1000}k facts)" for name, largest, rate in optional if rate
-    ]
+    rates = []
+    for tag, (name, largest) in TRANSFORMERS.items():
+        rate, numpy_rate = extra.get(f"{tag}_model_rate"), extra.get(f"{tag}_model_rate_numpy")
+        if rate:
+            plain = f", {numpy_rate:,.0f} with `embeddings.runtime` numpy" if numpy_rate else ""
+            rates.append(f"{name} {rate:,.0f} facts/s{plain} (rows up to {largest // 1000}k facts)")
     if rates:
         out.append(
             "Optional transformer models (`ratchet model fetch`; no targets, they are not the default), each model "
-            f"alone in process: {'; '.join(rates)}. Their rows in the tables below run with `embeddings.local_model` "
-            "set to the model on a copy of the same store embedded with it."
+            f"alone in process, layers in onnxruntime: {'; '.join(rates)}. Their rows in the tables below run with "
+            "`embeddings.local_model` set to the model on a copy of the same store embedded with it."
         )
     return [*out, ""]
 
@@ -233,6 +235,10 @@ def as_json(scales: dict[str, dict[str, Any]], extra: dict[str, Any], elapsed: f
         },
         "extract_hook": extra["extract_hook"].to_dict() if extra.get("extract_hook") else None,
         "embed_model_rate": extra.get("embed_model_rate"),
-        **{f"{tag}_model_rate": extra.get(f"{tag}_model_rate") for tag in TRANSFORMERS},
+        **{
+            f"{tag}_model_rate{kind}": extra.get(f"{tag}_model_rate{kind}")
+            for tag in TRANSFORMERS
+            for kind in ("", "_numpy")
+        },
         "failures": extra.get("failures", []),
     }

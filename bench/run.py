@@ -446,10 +446,11 @@ class Bench:
             after=wait,
         )
 
-    def embed_model_rate(self, count: int = 20000, model: str | None = None) -> float:
-        """Facts per second of a local embedding model alone (default: the bundled one), in process (no store, no
-        process start)."""
-        config = f"config_from_dict({{'embeddings': {{'local_model': {model!r}}}}})" if model else "Config()"
+    def embed_model_rate(self, count: int = 20000, model: str | None = None, runtime: str = "auto") -> float:
+        """Facts per second of a local embedding model alone (default: the bundled one; a transformer's layers run
+        by ``runtime``), in process (no store, no process start)."""
+        section = {"local_model": model, "runtime": runtime}
+        config = f"config_from_dict({{'embeddings': {section!r}}})" if model else "Config()"
         code = (
             "import time, random\n"
             "from bench.synth import _content, SUBJECTS\n"
@@ -542,10 +543,11 @@ def main(argv: list[str] | None = None) -> int:
             failures.append(f"embedding model rate: {exc}")
     for tag, (name, _) in TRANSFORMERS.items():
         if (not only or f"embed_{tag}" in only) and bench.installed(tag):
-            try:
-                extra[f"{tag}_model_rate"] = bench.embed_model_rate(2000 if tag == "minilm" else 300, name)
-            except subprocess.CalledProcessError as exc:
-                failures.append(f"{name} model rate: {exc}")
+            for runtime, key in (("onnxruntime", f"{tag}_model_rate"), ("numpy", f"{tag}_model_rate_numpy")):
+                try:
+                    extra[key] = bench.embed_model_rate(2000 if tag == "minilm" else 300, name, runtime)
+                except subprocess.CalledProcessError as exc:
+                    failures.append(f"{name} model rate ({runtime}): {exc}")
     extra["failures"] = failures
     elapsed = time.perf_counter() - began
     results["machine"]["load"] = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"  # type: ignore[index]

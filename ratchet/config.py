@@ -67,6 +67,7 @@ DEFAULTS: dict[str, Any] = {
         "openai_model": "text-embedding-3-small",
         "dimensions": None,
         "local_model": "wordllama-l2-supercat-256",
+        "runtime": "auto",
     },
     "llm": {
         "base_url": None,

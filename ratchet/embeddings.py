@@ -120,7 +120,8 @@ def embed_texts(config: Config, texts: Sequence[str], *, backend: str | None = N
     if backend == "openai":
         matrix = _embed_openai(config, list(texts))
     elif backend == "local":
-        matrix = local_model(str(config.section("embeddings")["local_model"])).embed(list(texts))
+        section = config.section("embeddings")
+        matrix = local_model(str(section["local_model"]), str(section.get("runtime", "auto"))).embed(list(texts))
     elif backend == "tfidf":
         matrix = _embed_hashed(list(texts))
     else:
@@ -225,20 +226,25 @@ class LocalModel:
 _LOCAL: dict[str, Any] = {}
 
 
-def local_model(name: str) -> Any:
+def local_model(name: str, runtime: str = "auto") -> Any:
     """The local model ``name`` (loaded once per process): a bundled wordllama model such as
-    ``wordllama-l2-supercat-256``, or a fetched transformer from :mod:`ratchet.models` such as ``all-MiniLM-L6-v2``.
+    ``wordllama-l2-supercat-256``, or a fetched transformer from :mod:`ratchet.models` such as ``all-MiniLM-L6-v2``,
+    its layers run by ``runtime`` (``embeddings.runtime``: auto, onnxruntime or numpy; wordllama has no layers).
     Either has ``embed(texts) -> matrix`` and ``dimension``."""
-    if name not in _LOCAL:
-        from ratchet import models
+    from ratchet import models
 
+    loaded = _LOCAL.get(name)
+    if name in models.MODELS and getattr(loaded, "requested", runtime) != runtime:
+        loaded = None  # asked for another runtime than the one loaded
+    if loaded is None:
         if name in models.MODELS:
             from ratchet.transformer import SentenceEncoder
 
-            _LOCAL[name] = SentenceEncoder(models.require(name))
+            loaded = SentenceEncoder(models.require(name), runtime)
         else:
-            _LOCAL[name] = LocalModel(*_local_files(name))
-    return _LOCAL[name]
+            loaded = LocalModel(*_local_files(name))
+        _LOCAL[name] = loaded
+    return loaded
 
 
 def _local_files(name: str) -> tuple[Path, Path]:

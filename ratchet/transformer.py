@@ -1,13 +1,17 @@
-"""Transformer sentence encoders in numpy: the forward pass of a sentence-transformers model, no torch, no ONNX.
+"""Transformer sentence encoders: the forward pass of a sentence-transformers model, no torch.
 
 Used for the optional local embedding models (:mod:`ratchet.models`): ``all-MiniLM-L6-v2`` (BERT, 6 layers, 384
 wide) and ``all-mpnet-base-v2`` (MPNet, 12 layers, 768 wide), both mean pooled to unit vectors. The two
 architectures differ only in their embeddings (MPNet has no token types and counts positions from 2) and in
 MPNet's learned relative-position bias, added to every layer's attention scores. The weights are read from the
 model's safetensors file (memory-mapped: only the token rows a batch uses are touched), the text is tokenized by
-the model's own ``tokenizer.json`` through the ``tokenizers`` library. The arithmetic is float32 throughout; on
-the published example pair ("A man is eating food." / "A man is eating a piece of bread.") MiniLM's cosine is
-0.7553, as sentence-transformers prints, and MPNet reproduces torch's embedding of "Hello world" to 1e-5.
+the model's own ``tokenizer.json`` through the ``tokenizers`` library.
+
+The layers run in onnxruntime (``embeddings.runtime`` auto or onnxruntime; the graph is :mod:`ratchet.onnxgraph`,
+2-3x faster) or in numpy (``numpy``, or auto without onnxruntime); embeddings, the attention bias and pooling are
+numpy either way. The arithmetic is float32 throughout and the two runtimes agree to 1e-6; on the published
+example pair ("A man is eating food." / "A man is eating a piece of bread.") MiniLM's cosine is 0.7553, as
+sentence-transformers prints, and MPNet reproduces torch's embedding of "Hello world" to 1e-5.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 DTYPES = {"F32": "float32", "F16": "float16", "I64": "int64"}
+RUNTIMES = ("auto", "onnxruntime", "numpy")  # auto: onnxruntime when installed, else numpy
 MAX_BATCH_TOKENS = 4096  # tokens per forward batch: attention memory stays a few MB
 
 
@@ -79,9 +84,13 @@ ARCHITECTURES: dict[str, dict[str, str]] = {
 class SentenceEncoder:
     """Mean-pooled BERT or MPNet sentence embeddings, as sentence-transformers computes them for these models."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, runtime: str = "auto") -> None:
         import numpy as np
         from tokenizers import Tokenizer
+
+        if runtime not in RUNTIMES:
+            raise RatchetError(f"embeddings.runtime: '{runtime}' is not one of {', '.join(RUNTIMES)}")
+        self.requested = runtime
 
         try:
             config = json.loads((root / "config.json").read_text(encoding="utf-8"))
@@ -130,6 +139,13 @@ class SentenceEncoder:
         )
         self.norm0 = pair("embeddings.LayerNorm")
         self.blocks: list[dict[str, Any]] = []
+        self.session: Any = None
+        self.runtime = "numpy"
+        if runtime != "numpy":
+            self.session = _session(root, weights, prefix, names, self, required=runtime == "onnxruntime")
+            if self.session is not None:
+                self.runtime = "onnxruntime"
+                return
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
             # every matrix stays memory-mapped: a process that embeds one query copies none of them
@@ -178,6 +194,24 @@ class SentenceEncoder:
         bias = ((mask - 1.0) * 1e9)[:, None, None, :]  # padded keys get no attention
         if self.relative_bias is not None:  # (heads, query, key), the same for every layer
             bias = bias + self.relative_bias[relative_buckets(width)].transpose(2, 0, 1)[None]
+        if self.session is not None:
+            bias = np.ascontiguousarray(np.broadcast_to(bias, (batch, heads, width, width)), dtype=np.float32)
+            shape = np.array([batch, width, heads, size], dtype=np.int64)
+            x = self.session.run(None, {"x": x.astype(np.float32, copy=False), "bias": bias, "shape": shape})[0]
+        else:
+            x = self._layers(x, bias, batch, width)
+        hidden = x.reshape(batch, width, self.hidden)
+        pooled = (hidden * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1.0)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        result: np.ndarray = (pooled / norms).astype(np.float32)
+        return result
+
+    def _layers(self, x: np.ndarray, bias: np.ndarray, batch: int, width: int) -> np.ndarray:
+        """The transformer layers in numpy: what the onnxruntime graph of :mod:`ratchet.onnxgraph` computes."""
+        import numpy as np
+
+        heads, size = self.heads, self.hidden // self.heads
         scale = 1.0 / math.sqrt(size)
         for block in self.blocks:
             qkv = _linear(x, block["qkv"]).reshape(batch, width, 3, heads, size)
@@ -191,12 +225,7 @@ class SentenceEncoder:
             context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch * width, self.hidden)
             x = self._norm(x + _linear(context, block["out"]), block["norm1"])
             x = self._norm(x + _linear(_gelu(_linear(x, block["up"])), block["down"]), block["norm2"])
-        hidden = x.reshape(batch, width, self.hidden)
-        pooled = (hidden * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1.0)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        result: np.ndarray = (pooled / norms).astype(np.float32)
-        return result
+        return x
 
     def _norm(self, x: np.ndarray, params: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         import numpy as np
@@ -206,6 +235,58 @@ class SentenceEncoder:
         var = (centred * centred).mean(axis=-1, keepdims=True)
         out: np.ndarray = centred / np.sqrt(var + self.eps) * params[0] + params[1]
         return out
+
+
+def _session(
+    root: Path,
+    weights: dict[str, np.ndarray],
+    prefix: str,
+    names: dict[str, str],
+    encoder: SentenceEncoder,
+    *,
+    required: bool,
+) -> Any:
+    """An onnxruntime session running the encoder's layers over the memory-mapped ``model.safetensors``, or None
+    when onnxruntime is not installed and ``required`` is false (the numpy layers then run instead).
+
+    Weights are not pre-packed: packing the 340 MB of MPNet's layers costs about 0.8 s per process and saves about
+    10 ms per query, a loss for a hook that asks one question. Idle worker threads do not spin: spinning saves 1-2
+    ms per query but competes for the cores with the BLAS threads of the scoring that follows (p95 of a LoCoMo
+    query with all-mpnet-base-v2: 105 ms spinning, 57 ms not; bench/RESULTS.md)."""
+    try:
+        import onnxruntime
+    except ImportError:
+        if required:
+            raise RatchetError("embeddings.runtime is 'onnxruntime' but onnxruntime is not installed") from None
+        return None
+    from ratchet import onnxgraph
+
+    def weight(name: str) -> tuple[tuple[int, ...], int, int]:
+        tensor = weights.get(prefix + name)
+        if tensor is None:
+            raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors")
+        if tensor.dtype != "float32":
+            raise RatchetError(f"{root}: weight {prefix + name} is {tensor.dtype}; the onnxruntime path reads float32")
+        return tuple(tensor.shape), int(getattr(tensor, "offset", 0)), int(tensor.nbytes)
+
+    graph = onnxgraph.encoder_layers(
+        layers=encoder.layers,
+        hidden=encoder.hidden,
+        heads=encoder.heads,
+        eps=encoder.eps,
+        weight=weight,
+        names=names,
+        location="model.safetensors",
+    )
+    options = onnxruntime.SessionOptions()
+    options.log_severity_level = 3  # errors only: a hook's stderr stays clean
+    options.add_session_config_entry("session.model_external_initializers_file_folder_path", str(root))
+    options.add_session_config_entry("session.disable_prepacking", "1")
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    try:
+        return onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+    except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
+        raise RatchetError(f"{root}: onnxruntime could not load the encoder ({exc})") from None
 
 
 def relative_buckets(width: int, buckets: int = 32, max_distance: int = 128) -> np.ndarray:

@@ -147,9 +147,10 @@ def test_bench_runs_every_operation(tmp_path, minilm, mpnet):
     }
     for tag, name in (("minilm", "all-MiniLM-L6-v2"), ("mpnet", "all-mpnet-base-v2")):
         assert rows[f"retrieve_{tag}"]["phase3"] is None and rows[f"embed_{tag}"]["ratchet"]["rate"] > 0
-        assert raw[f"{tag}_model_rate"] > 0
+        assert raw[f"{tag}_model_rate"] > 0 and raw[f"{tag}_model_rate_numpy"] > 0
         assert f"| memory-retrieve --mode embeddings ({name}) |" in text
-        assert f"{name} {raw[f'{tag}_model_rate']:,.0f} facts/s" in text
+        rates = f"{raw[f'{tag}_model_rate']:,.0f} facts/s, {raw[f'{tag}_model_rate_numpy']:,.0f} with"
+        assert f"{name} {rates} `embeddings.runtime` numpy" in text
     assert rows["retrieve_hybrid"]["fts5"] is None and rows["extract_offline"]["phase3"] is None
     assert rows["embed"]["ratchet"]["rate"] > 0
     assert raw["extract_hook"]["median_s"] < 5

@@ -1,10 +1,12 @@
-"""The optional transformer embedding model: fetching and verifying it, the numpy encoder, and retrieval with it."""
+"""The optional transformer embedding models: fetching and verifying them, the encoder (onnxruntime and numpy), and
+retrieval with them."""
 
 from __future__ import annotations
 
 import io
 import json
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
@@ -227,8 +229,13 @@ def test_a_split_model_names_the_missing_or_wrong_part(tmp_path, monkeypatch):
 
 
 # ----- the encoder ----------------------------------------------------------------------------------
-def test_encoder_is_a_sentence_model(minilm):
-    encoder = SentenceEncoder(minilm)
+RUNTIMES = pytest.mark.parametrize("runtime", ["onnxruntime", "numpy"])
+
+
+@RUNTIMES
+def test_encoder_is_a_sentence_model(minilm, runtime):
+    encoder = SentenceEncoder(minilm, runtime)
+    assert encoder.runtime == runtime
     texts = ["A man is eating food.", "A man is eating a piece of bread.", "The girl is carrying a baby."]
     vectors = encoder.embed(texts)
     assert vectors.shape == (3, 384) and vectors.dtype == np.float32
@@ -238,8 +245,9 @@ def test_encoder_is_a_sentence_model(minilm):
     assert sims[0, 2] < 0.0 < 0.7 < sims[0, 1]
 
 
-def test_padding_never_changes_a_vector(minilm):
-    encoder = SentenceEncoder(minilm)
+@RUNTIMES
+def test_padding_never_changes_a_vector(minilm, runtime):
+    encoder = SentenceEncoder(minilm, runtime)
     short = "Pixel is a greyhound."
     alone = encoder.embed([short])[0]
     padded = encoder.embed([short, "a much longer sentence " * 20, ""])  # batched with longer texts
@@ -249,10 +257,11 @@ def test_padding_never_changes_a_vector(minilm):
     assert long.shape == (1, 384)
 
 
-def test_mpnet_reproduces_the_reference_embeddings(mpnet):
+@RUNTIMES
+def test_mpnet_reproduces_the_reference_embeddings(mpnet, runtime):
     """all-mpnet-base-v2 against values torch computes (published in another port's parity tests): the first
     five dimensions of "Hello world" and four cosines."""
-    encoder = SentenceEncoder(mpnet)
+    encoder = SentenceEncoder(mpnet, runtime)
     hello = encoder.embed(["Hello world"])[0]
     assert hello.shape == (768,)
     assert np.allclose(hello[:5], [0.0262497, 0.0133956, -0.0045332, -0.0217914, 0.0545519], atol=1e-5)
@@ -261,13 +270,44 @@ def test_mpnet_reproduces_the_reference_embeddings(mpnet):
         assert float(pair[0] @ pair[1]) == pytest.approx(expected, abs=1e-4), other
 
 
-def test_mpnet_padding_and_truncation(mpnet):
-    encoder = SentenceEncoder(mpnet)
+@RUNTIMES
+def test_mpnet_padding_and_truncation(mpnet, runtime):
+    encoder = SentenceEncoder(mpnet, runtime)
     short = "Pixel is a greyhound."
     alone = encoder.embed([short])[0]
     padded = encoder.embed([short, "a much longer sentence " * 30])  # the relative bias depends on offsets only
     assert np.allclose(alone, padded[0], atol=1e-5)
     assert encoder.embed(["word " * 1000]).shape == (1, 768)  # past 384 tokens: truncated, not an error
+
+
+@pytest.mark.parametrize("fixture", ["minilm", "mpnet"])
+def test_the_two_runtimes_agree(request, fixture):
+    """onnxruntime runs the graph of ratchet.onnxgraph, numpy its own layers: same vectors, batched and padded."""
+    root = request.getfixturevalue(fixture)
+    texts = ["Hello world", "", "When did Caroline go to the support group?", "word " * 400, "Pixel, the greyhound."]
+    fast, plain = SentenceEncoder(root, "onnxruntime"), SentenceEncoder(root, "numpy")
+    assert np.abs(fast.embed(texts) - plain.embed(texts)).max() < 1e-5
+    assert np.abs(fast.embed(texts[2:3]) - plain.embed(texts)[2]).max() < 1e-5
+
+
+def test_runtime_choice(minilm, monkeypatch):
+    with pytest.raises(RatchetError, match="embeddings.runtime: 'torch' is not one of auto, onnxruntime, numpy"):
+        SentenceEncoder(minilm, "torch")
+    assert SentenceEncoder(minilm).runtime == "onnxruntime"  # auto, with onnxruntime installed
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # as if it were not installed
+    assert SentenceEncoder(minilm).runtime == "numpy"
+    with pytest.raises(RatchetError, match="embeddings.runtime is 'onnxruntime' but onnxruntime is not installed"):
+        SentenceEncoder(minilm, "onnxruntime")
+
+
+def test_local_model_follows_the_configured_runtime(minilm):
+    embeddings._LOCAL.pop(NAME, None)
+    try:
+        assert embeddings.local_model(NAME, "numpy").runtime == "numpy"
+        assert embeddings.local_model(NAME, "numpy") is embeddings.local_model(NAME, "numpy")  # loaded once
+        assert embeddings.local_model(NAME).runtime == "onnxruntime"  # another runtime: loaded again
+    finally:
+        embeddings._LOCAL.pop(NAME, None)
 
 
 def test_relative_position_buckets():
