@@ -128,17 +128,27 @@ def _targets(scales: dict[str, dict[str, Any]], extra: dict[str, Any]) -> list[s
             f"{'pass' if rate >= 5000 else '**FAIL**'} |"
         )
     out.append("")
-    rates = []
+    speeds = []
     for tag, (name, largest) in TRANSFORMERS.items():
-        rate, numpy_rate = extra.get(f"{tag}_model_rate"), extra.get(f"{tag}_model_rate_numpy")
-        if rate:
-            plain = f", {numpy_rate:,.0f} with `embeddings.runtime` numpy" if numpy_rate else ""
-            rates.append(f"{name} {rate:,.0f} facts/s{plain} (rows up to {largest // 1000}k facts)")
-    if rates:
+        rate, query = extra.get(f"{tag}_model_rate"), extra.get(f"{tag}_query_ms")
+        if rate and query:
+            plain = ""
+            if extra.get(f"{tag}_model_rate_numpy") and extra.get(f"{tag}_query_ms_numpy"):
+                plain = (
+                    f" (`embeddings.runtime` numpy: {extra[f'{tag}_model_rate_numpy']:,.0f} facts/s, "
+                    f"{extra[f'{tag}_query_ms_numpy']:.1f} ms)"
+                )
+            speeds.append(
+                f"{name} {rate:,.0f} facts/s, a query {query:.1f} ms{plain}, rows up to {largest // 1000}k facts"
+            )
+    if speeds:
+        bundled = extra.get("embed_query_ms")
         out.append(
             "Optional transformer models (`ratchet model fetch`; no targets, they are not the default), each model "
-            f"alone in process, layers in onnxruntime: {'; '.join(rates)}. Their rows in the tables below run with "
-            "`embeddings.local_model` set to the model on a copy of the same store embedded with it."
+            f"alone in process, layers in onnxruntime: {'; '.join(speeds)}"
+            + (f" (the bundled model: a query {bundled:.2f} ms)" if bundled else "")
+            + ". Their rows in the tables below run with `embeddings.local_model` set to the model on a copy of the "
+            "same store embedded with it."
         )
     return [*out, ""]
 
@@ -235,9 +245,11 @@ def as_json(scales: dict[str, dict[str, Any]], extra: dict[str, Any], elapsed: f
         },
         "extract_hook": extra["extract_hook"].to_dict() if extra.get("extract_hook") else None,
         "embed_model_rate": extra.get("embed_model_rate"),
+        "embed_query_ms": extra.get("embed_query_ms"),
         **{
-            f"{tag}_model_rate{kind}": extra.get(f"{tag}_model_rate{kind}")
+            f"{tag}_{what}{kind}": extra.get(f"{tag}_{what}{kind}")
             for tag in TRANSFORMERS
+            for what in ("model_rate", "query_ms")
             for kind in ("", "_numpy")
         },
         "failures": extra.get("failures", []),

@@ -446,27 +446,35 @@ class Bench:
             after=wait,
         )
 
-    def embed_model_rate(self, count: int = 20000, model: str | None = None, runtime: str = "auto") -> float:
-        """Facts per second of a local embedding model alone (default: the bundled one; a transformer's layers run
-        by ``runtime``), in process (no store, no process start)."""
+    def model_speed(self, count: int = 20000, model: str | None = None, runtime: str = "auto") -> tuple[float, float]:
+        """A local embedding model alone (default: the bundled one; a transformer's layers run by ``runtime``), in
+        process (no store, no process start): facts per second over ``count`` synthetic facts, and the median ms to
+        embed one query (the bench's five questions in turn, 30 times, after one of each)."""
         section = {"local_model": model, "runtime": runtime}
         config = f"config_from_dict({{'embeddings': {section!r}}})" if model else "Config()"
         code = (
-            "import time, random\n"
+            "import time, random, statistics\n"
             "from bench.synth import _content, SUBJECTS\n"
             "from ratchet.config import Config, config_from_dict\n"
             "from ratchet.embeddings import embed_texts\n"
             "rng = random.Random(0)\n"
             f"texts = [_content(rng, rng.choice(list(SUBJECTS)))[0] for _ in range({count})]\n"
+            f"queries = {QUERIES!r}\n"
             f"config = {config}\n"
             "embed_texts(config, texts[:10], backend='local')\n"
             "t = time.perf_counter(); embed_texts(config, texts, backend='local')\n"
-            "print(len(texts) / (time.perf_counter() - t))\n"
+            "rate = len(texts) / (time.perf_counter() - t)\n"
+            "times = []\n"
+            "for i in range(35):\n"
+            "    t = time.perf_counter(); embed_texts(config, [queries[i % len(queries)]], backend='local')\n"
+            "    times.append(time.perf_counter() - t)\n"
+            "print(rate, statistics.median(times[len(queries):]) * 1000)\n"
         )
         out = subprocess.run(
             [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=self.env(), cwd=REPO
         )
-        return float(out.stdout.strip())
+        rate, query_ms = out.stdout.split()
+        return float(rate), float(query_ms)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -538,16 +546,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[bench] memory-extract --hook {stat.median * 1000:.1f} ms {stat.rss_mb:.1f} MB", file=sys.stderr)
     if not only or "embed" in only:
         try:
-            extra["embed_model_rate"] = bench.embed_model_rate()
+            extra["embed_model_rate"], extra["embed_query_ms"] = bench.model_speed()
         except subprocess.CalledProcessError as exc:
             failures.append(f"embedding model rate: {exc}")
     for tag, (name, _) in TRANSFORMERS.items():
         if (not only or f"embed_{tag}" in only) and bench.installed(tag):
-            for runtime, key in (("onnxruntime", f"{tag}_model_rate"), ("numpy", f"{tag}_model_rate_numpy")):
+            for runtime, kind in (("onnxruntime", ""), ("numpy", "_numpy")):
                 try:
-                    extra[key] = bench.embed_model_rate(2000 if tag == "minilm" else 300, name, runtime)
+                    speed = bench.model_speed(2000 if tag == "minilm" else 300, name, runtime)
                 except subprocess.CalledProcessError as exc:
-                    failures.append(f"{name} model rate ({runtime}): {exc}")
+                    failures.append(f"{name} model speed ({runtime}): {exc}")
+                else:
+                    extra[f"{tag}_model_rate{kind}"], extra[f"{tag}_query_ms{kind}"] = speed
     extra["failures"] = failures
     elapsed = time.perf_counter() - began
     results["machine"]["load"] = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"  # type: ignore[index]

@@ -148,13 +148,15 @@ def test_bench_runs_every_operation(tmp_path, minilm, mpnet):
     for tag, name in (("minilm", "all-MiniLM-L6-v2"), ("mpnet", "all-mpnet-base-v2")):
         assert rows[f"retrieve_{tag}"]["phase3"] is None and rows[f"embed_{tag}"]["ratchet"]["rate"] > 0
         assert raw[f"{tag}_model_rate"] > 0 and raw[f"{tag}_model_rate_numpy"] > 0
+        assert 0 < raw[f"{tag}_query_ms"] < 5000 and 0 < raw[f"{tag}_query_ms_numpy"] < 5000
         assert f"| memory-retrieve --mode embeddings ({name}) |" in text
-        rates = f"{raw[f'{tag}_model_rate']:,.0f} facts/s, {raw[f'{tag}_model_rate_numpy']:,.0f} with"
-        assert f"{name} {rates} `embeddings.runtime` numpy" in text
+        speed = f"{name} {raw[f'{tag}_model_rate']:,.0f} facts/s, a query {raw[f'{tag}_query_ms']:.1f} ms"
+        plain = f"(`embeddings.runtime` numpy: {raw[f'{tag}_model_rate_numpy']:,.0f} facts/s, "
+        assert f"{speed} {plain}{raw[f'{tag}_query_ms_numpy']:.1f} ms)" in text
     assert rows["retrieve_hybrid"]["fts5"] is None and rows["extract_offline"]["phase3"] is None
     assert rows["embed"]["ratchet"]["rate"] > 0
     assert raw["extract_hook"]["median_s"] < 5
-    assert raw["embed_model_rate"] > 0
+    assert raw["embed_model_rate"] > 0 and 0 < raw["embed_query_ms"] < 1000
     assert "memory-extract --hook return time" in text
 
 
