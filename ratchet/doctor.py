@@ -247,7 +247,10 @@ def _embeddings(config: Config, root: Path, timeout: float) -> Check:
             embeddings.embed_texts(config, ["ratchet"], backend="local")
         except (RatchetError, OSError, ImportError) as exc:
             return Check("embeddings", FAIL, f"local model {model}: {exc}")
-        detail = f"local {model} (offline) loaded in {_elapsed(started)}"
+        section = config.section("embeddings")
+        loaded = embeddings.local_model(model, str(section.get("runtime", "auto")))
+        how = f"offline, layers in {loaded.plan()}" if hasattr(loaded, "plan") else "offline"  # a transformer's
+        detail = f"local {model} ({how}) loaded in {_elapsed(started)}"
     else:
         detail = f"{backend} ({model}, offline)"
     meta = embeddings.load_meta(MemoryDir(root)) if root.is_dir() else None

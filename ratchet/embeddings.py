@@ -7,9 +7,10 @@ Backends (``embeddings.backend``; ``auto`` = ``openai`` when an API key or base 
 - ``local``: by default wordllama's 256-d weights, which ship inside the wheel: token embeddings averaged and
   normalised, read straight from the bundled safetensors file (memory-mapped) and tokenized with the bundled
   tokenizer, so nothing is downloaded and a query embeds in milliseconds. Optionally (``local_model``, fetched
-  once with ``ratchet model fetch``) a transformer sentence encoder run in numpy (:mod:`ratchet.transformer`):
-  ``all-MiniLM-L6-v2`` (6 layers: better recall, about 8 ms a query, about 100 facts a second to embed) or
-  ``all-mpnet-base-v2`` (12 layers, 768 wide: the best recall here, about 55 ms a query, about 12 facts a second).
+  once with ``ratchet model fetch``) a transformer sentence encoder (:mod:`ratchet.transformer`, its layers in
+  onnxruntime or numpy, ``runtime``): ``all-MiniLM-L6-v2`` (6 layers: better recall, about 5 ms a query, a few
+  hundred facts a second to embed) or ``all-mpnet-base-v2`` (12 layers, 768 wide: the best recall here, about
+  35 ms a query, about 40 facts a second).
 - ``tfidf``: scikit-learn hashed term frequencies (English stop words removed) weighted by inverse document
   frequency over the store; the last fallback, no model at all.
 

@@ -7,11 +7,12 @@ MPNet's learned relative-position bias, added to every layer's attention scores.
 model's safetensors file (memory-mapped: only the token rows a batch uses are touched), the text is tokenized by
 the model's own ``tokenizer.json`` through the ``tokenizers`` library.
 
-The layers run in onnxruntime (``embeddings.runtime`` auto or onnxruntime; the graph is :mod:`ratchet.onnxgraph`,
-2-3x faster) or in numpy (``numpy``, or auto without onnxruntime); embeddings, the attention bias and pooling are
-numpy either way. The arithmetic is float32 throughout and the two runtimes agree to 1e-6; on the published
-example pair ("A man is eating food." / "A man is eating a piece of bread.") MiniLM's cosine is 0.7553, as
-sentence-transformers prints, and MPNet reproduces torch's embedding of "Hello world" to 1e-5.
+The layers run in onnxruntime (the graph is :mod:`ratchet.onnxgraph`; 2-3x faster per text) or in numpy
+(``embeddings.runtime``; ``auto`` starts in numpy, which starts faster, and moves to onnxruntime once a process has
+asked for a few texts); embeddings, the attention bias and pooling are numpy either way. The arithmetic is
+float32 throughout and the two runtimes agree to 1e-6; on the published example pair ("A man is eating food." /
+"A man is eating a piece of bread.") MiniLM's cosine is 0.7553, as sentence-transformers prints, and MPNet
+reproduces torch's embedding of "Hello world" to 1e-5.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 DTYPES = {"F32": "float32", "F16": "float16", "I64": "int64"}
-RUNTIMES = ("auto", "onnxruntime", "numpy")  # auto: onnxruntime when installed, else numpy
+RUNTIMES = ("auto", "onnxruntime", "numpy")
+# auto: numpy for a process's first few texts (a hook embeds one query: numpy starts faster), onnxruntime once a
+# process has asked for this many (batches, long-lived processes: 2-3x faster per text), when it is installed
+AUTO_AFTER = 8
 MAX_BATCH_TOKENS = 4096  # tokens per forward batch: attention memory stays a few MB
 
 
@@ -138,22 +142,57 @@ class SentenceEncoder:
             else None
         )
         self.norm0 = pair("embeddings.LayerNorm")
-        self.blocks: list[dict[str, Any]] = []
-        self.session: Any = None
-        self.runtime = "numpy"
-        if runtime != "numpy":
-            self.session = _session(root, weights, prefix, names, self, required=runtime == "onnxruntime")
-            if self.session is not None:
-                self.runtime = "onnxruntime"
-                return
+        self._source = (root, weights, prefix, names)
+        self.blocks: list[dict[str, Any]] = []  # the numpy layers, built when first needed
+        self.session: Any = None  # the onnxruntime layers, likewise
+        self.embedded = 0  # texts embedded so far
+        self._no_onnxruntime = False
+        if runtime == "onnxruntime":
+            self.session = _session(*self._source, self, required=True)
+
+    @property
+    def runtime(self) -> str:
+        """What runs the layers now: ``onnxruntime`` or ``numpy``."""
+        return "onnxruntime" if self.session is not None else "numpy"
+
+    def plan(self) -> str:
+        """What will run the layers, in words (``ratchet doctor``)."""
+        if self.requested != "auto":
+            return self.requested
+        if self._no_onnxruntime or not onnxruntime_installed():
+            return "numpy (onnxruntime is not installed)"
+        return f"numpy for the first {AUTO_AFTER - 1} texts, then onnxruntime"
+
+    def _numpy_blocks(self) -> list[dict[str, Any]]:
+        import numpy as np
+
+        root, weights, prefix, names = self._source
+        blocks = []
+
+        def pair(name: str) -> tuple[np.ndarray, np.ndarray]:
+            try:
+                return weights[prefix + name + ".weight"], weights[prefix + name + ".bias"]
+            except KeyError:
+                raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors") from None
+
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
-            # every matrix stays memory-mapped: a process that embeds one query copies none of them
+            # every matrix stays memory-mapped but for query, key and value, fused into one: a product per layer
             qkv = [pair(p + names[n]) for n in ("query", "key", "value")]
             block = {n: pair(p + names[n]) for n in ("out", "norm1", "up", "down", "norm2")}
-            # query, key and value in one matrix: one product per layer instead of three
             block["qkv"] = (np.concatenate([w for w, _ in qkv], axis=0), np.concatenate([b for _, b in qkv]))
-            self.blocks.append(block)
+            blocks.append(block)
+        return blocks
+
+    def _choose(self, count: int) -> None:
+        """``auto``: numpy until the process has asked for AUTO_AFTER texts, then onnxruntime when installed."""
+        self.embedded += count
+        waiting = self.requested == "auto" and self.session is None and not self._no_onnxruntime
+        if waiting and self.embedded >= AUTO_AFTER:
+            self.session = _session(*self._source, self, required=False)
+            self._no_onnxruntime = self.session is None
+            if self.session is not None:
+                self.blocks = []  # the fused numpy copies are not needed any more
 
     def embed(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         """Unit-length embeddings of ``texts`` (float32, one row each); texts are batched by length."""
@@ -162,6 +201,7 @@ class SentenceEncoder:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
+        self._choose(len(texts))
         encoded = self.tokenizer.encode_batch([t if t.strip() else "(empty)" for t in texts])
         lengths = np.array([len(e.ids) for e in encoded])
         order = np.argsort(lengths, kind="stable")
@@ -213,6 +253,8 @@ class SentenceEncoder:
 
         heads, size = self.heads, self.hidden // self.heads
         scale = 1.0 / math.sqrt(size)
+        if not self.blocks:
+            self.blocks = self._numpy_blocks()
         for block in self.blocks:
             qkv = _linear(x, block["qkv"]).reshape(batch, width, 3, heads, size)
             q = qkv[:, :, 0].transpose(0, 2, 1, 3)
@@ -235,6 +277,16 @@ class SentenceEncoder:
         var = (centred * centred).mean(axis=-1, keepdims=True)
         out: np.ndarray = centred / np.sqrt(var + self.eps) * params[0] + params[1]
         return out
+
+
+def onnxruntime_installed() -> bool:
+    """Whether onnxruntime can be imported, without importing it (about 35 ms)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("onnxruntime") is not None
+    except ValueError:  # set to None in sys.modules: deliberately unavailable
+        return False
 
 
 def _session(

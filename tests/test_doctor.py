@@ -211,6 +211,16 @@ def test_invalid_config_fails(healthy: Path, tmp_path: Path) -> None:
     assert checks["config"]["detail"].startswith(f"Config file {bad}: ")
 
 
+@pytest.mark.parametrize("runtime", ["auto", "numpy"])
+def test_a_fetched_model_and_its_runtime(healthy: Path, tmp_path: Path, minilm: Path, runtime: str) -> None:
+    config = tmp_path / "minilm.json"
+    config.write_text(json.dumps({"embeddings": {"local_model": "all-MiniLM-L6-v2", "runtime": runtime}}))
+    code, checks, _ = doctor("--config", str(config))
+    shown = "numpy for the first 7 texts, then onnxruntime" if runtime == "auto" else "numpy"
+    assert checks["embeddings"]["detail"].startswith(f"local all-MiniLM-L6-v2 (offline, layers in {shown}) loaded in ")
+    assert checks["embeddings"]["status"] == "OK" and checks["embeddings"]["detail"].endswith("; 0 vectors stored")
+
+
 def test_skill_check(healthy: Path, tmp_path: Path) -> None:
     config = tmp_path / "skill.json"
     config.write_text('{"skill_injection": true}')

@@ -21,7 +21,7 @@ from ratchet.errors import RatchetError
 from ratchet.facts import new_fact
 from ratchet.memdir import MemoryDir
 from ratchet.store import Store
-from ratchet.transformer import SentenceEncoder, read_safetensors, relative_buckets
+from ratchet.transformer import AUTO_AFTER, SentenceEncoder, read_safetensors, relative_buckets
 
 NAME = "all-MiniLM-L6-v2"
 SPEC = models.MODELS[NAME]
@@ -293,9 +293,22 @@ def test_the_two_runtimes_agree(request, fixture):
 def test_runtime_choice(minilm, monkeypatch):
     with pytest.raises(RatchetError, match="embeddings.runtime: 'torch' is not one of auto, onnxruntime, numpy"):
         SentenceEncoder(minilm, "torch")
-    assert SentenceEncoder(minilm).runtime == "onnxruntime"  # auto, with onnxruntime installed
+    reference = SentenceEncoder(minilm, "numpy")
+    assert reference.plan() == "numpy"
+    auto = SentenceEncoder(minilm)  # auto: numpy for a hook's query, onnxruntime once a process asks for more
+    assert auto.plan() == f"numpy for the first {AUTO_AFTER - 1} texts, then onnxruntime"
+    texts = [f"fact number {i} about the staging database" for i in range(AUTO_AFTER)]
+    first = auto.embed(texts[:1])
+    assert auto.runtime == "numpy" and auto.blocks
+    rest = auto.embed(texts[1:])
+    assert auto.runtime == "onnxruntime" and not auto.blocks  # the numpy layers' copies are dropped
+    assert np.abs(np.vstack([first, rest]) - reference.embed(texts)).max() < 1e-5
+    assert SentenceEncoder(minilm).embed(texts).shape == (AUTO_AFTER, 384)  # one batch that large: onnxruntime
     monkeypatch.setitem(sys.modules, "onnxruntime", None)  # as if it were not installed
-    assert SentenceEncoder(minilm).runtime == "numpy"
+    missing = SentenceEncoder(minilm)
+    assert missing.plan() == "numpy (onnxruntime is not installed)"
+    missing.embed(texts)
+    assert missing.runtime == "numpy"
     with pytest.raises(RatchetError, match="embeddings.runtime is 'onnxruntime' but onnxruntime is not installed"):
         SentenceEncoder(minilm, "onnxruntime")
 
@@ -305,7 +318,7 @@ def test_local_model_follows_the_configured_runtime(minilm):
     try:
         assert embeddings.local_model(NAME, "numpy").runtime == "numpy"
         assert embeddings.local_model(NAME, "numpy") is embeddings.local_model(NAME, "numpy")  # loaded once
-        assert embeddings.local_model(NAME).runtime == "onnxruntime"  # another runtime: loaded again
+        assert embeddings.local_model(NAME, "onnxruntime").runtime == "onnxruntime"  # another: loaded again
     finally:
         embeddings._LOCAL.pop(NAME, None)
 
