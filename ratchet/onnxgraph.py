@@ -131,6 +131,8 @@ def encoder_layers(
     ``weight(name)`` gives the shape, byte offset and byte length of a float32 tensor inside ``location``;
     ``names`` maps query/key/value/out/norm1/up/down/norm2 to the model's own names (``encoder.layer.N.`` + name).
     """
+    import numpy as np
+
     size = hidden // heads
     initializers: dict[str, bytes] = {}
     nodes: list[bytes] = []
@@ -158,8 +160,6 @@ def encoder_layers(
 
     def norm(x: str, base: str) -> str:
         return op("LayerNormalization", x, tensor(base + ".weight"), tensor(base + ".bias"), axis=-1, epsilon=eps)
-
-    import numpy as np
 
     flat = constant("flat", np.array([-1, hidden], dtype=np.int64))
     scale = constant("scale", np.array(1.0 / math.sqrt(size), dtype=np.float32))

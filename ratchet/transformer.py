@@ -105,7 +105,6 @@ class SentenceEncoder:
         self.kind = str(config.get("model_type"))
         if self.kind not in ARCHITECTURES or config.get("hidden_act") != "gelu":
             raise RatchetError(f"{root}: only BERT and MPNet models with GELU are supported")
-        names = ARCHITECTURES[self.kind]
         self.hidden = int(config["hidden_size"])
         self.heads = int(config["num_attention_heads"])
         self.layers = int(config["num_hidden_layers"])
@@ -117,18 +116,12 @@ class SentenceEncoder:
         self.tokenizer = Tokenizer.from_file(str(root / "tokenizer.json"))
         self.tokenizer.no_padding()  # the shipped tokenizers pad every input to 128: batches pad themselves
         self.tokenizer.enable_truncation(int(min(max_len, positions)))
-        weights = read_safetensors(root / "model.safetensors")
-        prefix = names["prefix"] if names["prefix"] + "embeddings.word_embeddings.weight" in weights else ""
-
-        def get(name: str) -> np.ndarray:
-            try:
-                return weights[prefix + name]
-            except KeyError:
-                raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors") from None
-
-        def pair(name: str) -> tuple[np.ndarray, np.ndarray]:
-            return get(name + ".weight"), get(name + ".bias")
-
+        self.root = root
+        self.names = ARCHITECTURES[self.kind]
+        self.weights = read_safetensors(root / "model.safetensors")
+        word = self.names["prefix"] + "embeddings.word_embeddings.weight"
+        self.prefix = self.names["prefix"] if word in self.weights else ""
+        get, pair = self._tensor, self._pair
         self.word = get("embeddings.word_embeddings.weight")  # stays mapped: a batch reads only its rows
         self.position = np.asarray(get("embeddings.position_embeddings.weight"), dtype=np.float32)
         self.token_type = (
@@ -142,13 +135,22 @@ class SentenceEncoder:
             else None
         )
         self.norm0 = pair("embeddings.LayerNorm")
-        self._source = (root, weights, prefix, names)
         self.blocks: list[dict[str, Any]] = []  # the numpy layers, built when first needed
         self.session: Any = None  # the onnxruntime layers, likewise
         self.embedded = 0  # texts embedded so far
-        self._no_onnxruntime = False
+        self.fallback = ""  # why auto stays in numpy, once it has tried onnxruntime
         if runtime == "onnxruntime":
-            self.session = _session(*self._source, self, required=True)
+            self.session = self._session()
+
+    def _tensor(self, name: str) -> np.ndarray:
+        """A weight by its name without the architecture prefix (memory-mapped)."""
+        try:
+            return self.weights[self.prefix + name]
+        except KeyError:
+            raise RatchetError(f"{self.root}: weight {self.prefix + name} missing from model.safetensors") from None
+
+    def _pair(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        return self._tensor(name + ".weight"), self._tensor(name + ".bias")
 
     @property
     def runtime(self) -> str:
@@ -159,40 +161,74 @@ class SentenceEncoder:
         """What will run the layers, in words (``ratchet doctor``)."""
         if self.requested != "auto":
             return self.requested
-        if self._no_onnxruntime or not onnxruntime_installed():
-            return "numpy (onnxruntime is not installed)"
+        if self.fallback or not onnxruntime_installed():
+            return f"numpy ({self.fallback or 'onnxruntime is not installed'})"
         return f"numpy for the first {AUTO_AFTER - 1} texts, then onnxruntime"
 
     def _numpy_blocks(self) -> list[dict[str, Any]]:
         import numpy as np
 
-        root, weights, prefix, names = self._source
         blocks = []
-
-        def pair(name: str) -> tuple[np.ndarray, np.ndarray]:
-            try:
-                return weights[prefix + name + ".weight"], weights[prefix + name + ".bias"]
-            except KeyError:
-                raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors") from None
-
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
             # every matrix stays memory-mapped but for query, key and value, fused into one: a product per layer
-            qkv = [pair(p + names[n]) for n in ("query", "key", "value")]
-            block = {n: pair(p + names[n]) for n in ("out", "norm1", "up", "down", "norm2")}
+            qkv = [self._pair(p + self.names[n]) for n in ("query", "key", "value")]
+            block = {n: self._pair(p + self.names[n]) for n in ("out", "norm1", "up", "down", "norm2")}
             block["qkv"] = (np.concatenate([w for w, _ in qkv], axis=0), np.concatenate([b for _, b in qkv]))
             blocks.append(block)
         return blocks
 
     def _choose(self, count: int) -> None:
-        """``auto``: numpy until the process has asked for AUTO_AFTER texts, then onnxruntime when installed."""
+        """``auto``: numpy until the process has asked for AUTO_AFTER texts, then onnxruntime when it is installed
+        and loads the graph (else numpy for good, the reason in ``fallback``)."""
         self.embedded += count
-        waiting = self.requested == "auto" and self.session is None and not self._no_onnxruntime
-        if waiting and self.embedded >= AUTO_AFTER:
-            self.session = _session(*self._source, self, required=False)
-            self._no_onnxruntime = self.session is None
-            if self.session is not None:
-                self.blocks = []  # the fused numpy copies are not needed any more
+        if self.requested != "auto" or self.session is not None or self.fallback or self.embedded < AUTO_AFTER:
+            return
+        try:
+            self.session = self._session()
+        except RatchetError as exc:
+            self.fallback = str(exc)
+            return
+        self.blocks = []  # the fused numpy copies are not needed any more
+
+    def _session(self) -> Any:
+        """An onnxruntime session running the layers over the memory-mapped ``model.safetensors``.
+
+        Weights are not pre-packed: packing the 340 MB of MPNet's layers costs about 0.8 s per session and saves
+        about 10 ms per query, a loss for any process that asks fewer than about 100 questions. Idle worker threads
+        do not spin: spinning saves 1-2 ms per query but competes for the cores with the BLAS threads of the scoring
+        that follows (p95 of a LoCoMo query with all-mpnet-base-v2: 105 ms spinning, 57 ms not; bench/RESULTS.md).
+        """
+        try:
+            import onnxruntime
+        except ImportError:
+            raise RatchetError("onnxruntime is not installed") from None
+        from ratchet import onnxgraph
+
+        def weight(name: str) -> tuple[tuple[int, ...], int, int]:
+            tensor = self._tensor(name)
+            if tensor.dtype != "float32":
+                raise RatchetError(f"{self.root}: weight {name} is {tensor.dtype}; onnxruntime here reads float32")
+            return tuple(tensor.shape), int(getattr(tensor, "offset", 0)), int(tensor.nbytes)
+
+        graph = onnxgraph.encoder_layers(
+            layers=self.layers,
+            hidden=self.hidden,
+            heads=self.heads,
+            eps=self.eps,
+            weight=weight,
+            names=self.names,
+            location="model.safetensors",
+        )
+        options = onnxruntime.SessionOptions()
+        options.log_severity_level = 3  # errors only: a hook's stderr stays clean
+        options.add_session_config_entry("session.model_external_initializers_file_folder_path", str(self.root))
+        options.add_session_config_entry("session.disable_prepacking", "1")
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        try:
+            return onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
+            raise RatchetError(f"{self.root}: onnxruntime could not load the encoder ({exc})") from None
 
     def embed(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         """Unit-length embeddings of ``texts`` (float32, one row each); texts are batched by length."""
@@ -287,58 +323,6 @@ def onnxruntime_installed() -> bool:
         return importlib.util.find_spec("onnxruntime") is not None
     except ValueError:  # set to None in sys.modules: deliberately unavailable
         return False
-
-
-def _session(
-    root: Path,
-    weights: dict[str, np.ndarray],
-    prefix: str,
-    names: dict[str, str],
-    encoder: SentenceEncoder,
-    *,
-    required: bool,
-) -> Any:
-    """An onnxruntime session running the encoder's layers over the memory-mapped ``model.safetensors``, or None
-    when onnxruntime is not installed and ``required`` is false (the numpy layers then run instead).
-
-    Weights are not pre-packed: packing the 340 MB of MPNet's layers costs about 0.8 s per process and saves about
-    10 ms per query, a loss for a hook that asks one question. Idle worker threads do not spin: spinning saves 1-2
-    ms per query but competes for the cores with the BLAS threads of the scoring that follows (p95 of a LoCoMo
-    query with all-mpnet-base-v2: 105 ms spinning, 57 ms not; bench/RESULTS.md)."""
-    try:
-        import onnxruntime
-    except ImportError:
-        if required:
-            raise RatchetError("embeddings.runtime is 'onnxruntime' but onnxruntime is not installed") from None
-        return None
-    from ratchet import onnxgraph
-
-    def weight(name: str) -> tuple[tuple[int, ...], int, int]:
-        tensor = weights.get(prefix + name)
-        if tensor is None:
-            raise RatchetError(f"{root}: weight {prefix + name} missing from model.safetensors")
-        if tensor.dtype != "float32":
-            raise RatchetError(f"{root}: weight {prefix + name} is {tensor.dtype}; the onnxruntime path reads float32")
-        return tuple(tensor.shape), int(getattr(tensor, "offset", 0)), int(tensor.nbytes)
-
-    graph = onnxgraph.encoder_layers(
-        layers=encoder.layers,
-        hidden=encoder.hidden,
-        heads=encoder.heads,
-        eps=encoder.eps,
-        weight=weight,
-        names=names,
-        location="model.safetensors",
-    )
-    options = onnxruntime.SessionOptions()
-    options.log_severity_level = 3  # errors only: a hook's stderr stays clean
-    options.add_session_config_entry("session.model_external_initializers_file_folder_path", str(root))
-    options.add_session_config_entry("session.disable_prepacking", "1")
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    try:
-        return onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
-    except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
-        raise RatchetError(f"{root}: onnxruntime could not load the encoder ({exc})") from None
 
 
 def relative_buckets(width: int, buckets: int = 32, max_distance: int = 128) -> np.ndarray:

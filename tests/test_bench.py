@@ -110,7 +110,7 @@ def _bench(tmp_path: Path, *extra: str) -> tuple[str, dict]:
     results = tmp_path / "RESULTS.md"
     results.write_text("# Benchmarks\n\nstale\n\n" + EVAL, encoding="utf-8")
     raw = tmp_path / "raw.json"
-    args = ["--scales", "80", "--runs", "1", "--warmup", "0", "--transcript-kb", "30"]
+    args = ["--scales", "80", "--runs", "1", "--warmup", "0", "--transcript-kb", "30", "--model-texts", "100"]
     args += ["--out", str(tmp_path / "out"), "--results", str(results), "--json", str(raw), *extra]
     assert run.main(args) == 0
     return results.read_text(encoding="utf-8"), json.loads(raw.read_text())

@@ -309,8 +309,33 @@ def test_runtime_choice(minilm, monkeypatch):
     assert missing.plan() == "numpy (onnxruntime is not installed)"
     missing.embed(texts)
     assert missing.runtime == "numpy"
-    with pytest.raises(RatchetError, match="embeddings.runtime is 'onnxruntime' but onnxruntime is not installed"):
+    with pytest.raises(RatchetError, match="^onnxruntime is not installed$"):
         SentenceEncoder(minilm, "onnxruntime")
+
+
+def test_auto_stays_in_numpy_when_onnxruntime_cannot_load_the_graph(minilm, tmp_path):
+    """A model directory whose weights onnxruntime cannot map (here: a tensor stored as float16) still embeds."""
+    broken = tmp_path / "model"
+    shutil.copytree(minilm, broken)
+    data = (broken / "model.safetensors").read_bytes()
+    size = int.from_bytes(data[:8], "little")
+    header = json.loads(data[8 : 8 + size])
+    name = next(n for n in header if n.endswith("layer.0.output.dense.bias"))
+    begin, end = header[name]["data_offsets"]
+    body = bytearray(data[8 + size :])
+    half = np.frombuffer(bytes(body[begin:end]), dtype="<f4").astype("<f2").tobytes()  # the bias in float16
+    body[begin : begin + len(half)] = half
+    header[name].update(dtype="F16", data_offsets=[begin, begin + len(half)])
+    text = json.dumps(header).encode()
+    (broken / "model.safetensors").write_bytes(len(text).to_bytes(8, "little") + text + bytes(body))
+    encoder = SentenceEncoder(broken)
+    vectors = encoder.embed(["the staging database"] * AUTO_AFTER)
+    assert encoder.runtime == "numpy"
+    reference = SentenceEncoder(minilm, "numpy").embed(["the staging database"])[0]
+    assert float(vectors[0] @ reference) > 0.999  # the same model, one bias rounded to float16
+    assert encoder.plan().startswith("numpy (") and "onnxruntime here reads float32" in encoder.plan()
+    with pytest.raises(RatchetError, match="onnxruntime here reads float32"):
+        SentenceEncoder(broken, "onnxruntime")
 
 
 def test_local_model_follows_the_configured_runtime(minilm):
