@@ -142,15 +142,15 @@ class SentenceEncoder:
         if runtime == "onnxruntime":
             self.session = self._session()
 
-    def _tensor(self, name: str) -> np.ndarray:
-        """A weight by its name without the architecture prefix (memory-mapped)."""
+    def _tensor(self, name: str, weights: dict[str, np.ndarray] | None = None) -> np.ndarray:
+        """A weight by its name without the architecture prefix, memory-mapped (from ``weights`` when given)."""
         try:
-            return self.weights[self.prefix + name]
+            return (self.weights if weights is None else weights)[self.prefix + name]
         except KeyError:
             raise RatchetError(f"{self.root}: weight {self.prefix + name} missing from model.safetensors") from None
 
-    def _pair(self, name: str) -> tuple[np.ndarray, np.ndarray]:
-        return self._tensor(name + ".weight"), self._tensor(name + ".bias")
+    def _pair(self, name: str, weights: dict[str, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        return self._tensor(name + ".weight", weights), self._tensor(name + ".bias", weights)
 
     @property
     def runtime(self) -> str:
@@ -169,11 +169,14 @@ class SentenceEncoder:
         import numpy as np
 
         blocks = []
+        # A map of its own: the query/key/value maps are read once, for the fused copy, and are unmapped when this
+        # returns (kept in self.weights they would stay in the process's resident memory: 85 MB for MPNet).
+        weights = read_safetensors(self.root / "model.safetensors")
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
             # every matrix stays memory-mapped but for query, key and value, fused into one: a product per layer
-            qkv = [self._pair(p + self.names[n]) for n in ("query", "key", "value")]
-            block = {n: self._pair(p + self.names[n]) for n in ("out", "norm1", "up", "down", "norm2")}
+            qkv = [self._pair(p + self.names[n], weights) for n in ("query", "key", "value")]
+            block = {n: self._pair(p + self.names[n], weights) for n in ("out", "norm1", "up", "down", "norm2")}
             block["qkv"] = (np.concatenate([w for w, _ in qkv], axis=0), np.concatenate([b for _, b in qkv]))
             blocks.append(block)
         return blocks
