@@ -557,9 +557,9 @@ def main(argv: list[str] | None = None) -> int:
             failures.append(f"embedding model rate: {exc}")
     for tag, (name, _) in TRANSFORMERS.items():
         if (not only or f"embed_{tag}" in only) and bench.installed(tag):
+            count = args.model_texts if tag == "minilm" else max(1, args.model_texts * 15 // 100)
             for runtime, kind in (("onnxruntime", ""), ("numpy", "_numpy")):
                 try:
-                    count = args.model_texts if tag == "minilm" else max(1, args.model_texts * 15 // 100)
                     speed = bench.model_speed(count, name, runtime)
                 except subprocess.CalledProcessError as exc:
                     failures.append(f"{name} model speed ({runtime}): {exc}")

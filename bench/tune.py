@@ -102,10 +102,11 @@ class _Remembered:
 
 
 @contextlib.contextmanager
-def remember_vectors(embeddings: Any, name: str) -> Iterator[None]:
-    """While the block runs, the named local model (when it is one) is wrapped in :class:`_Remembered`."""
+def remember_vectors(embeddings: Any, name: str, runtime: str = "auto") -> Iterator[None]:
+    """While the block runs, the named local model (when it is one; its layers run by ``runtime``, as the grid's
+    configs ask, or it would be loaded afresh unwrapped) is wrapped in :class:`_Remembered`."""
     try:
-        model = embeddings.local_model(name)
+        model = embeddings.local_model(name, runtime)
     except Exception:  # not a local model (keyword runs, OpenAI): nothing to remember
         yield
         return
@@ -139,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         base = embeddings.with_local_model(base, args.model)
     results: list[dict[str, Any]] = []
     try:
-        with remember_vectors(embeddings, embeddings.model_name(base)):
+        runtime = str(base.section("embeddings").get("runtime", "auto"))
+        with remember_vectors(embeddings, embeddings.model_name(base), runtime):
             for values in itertools.product(*(v for _, v in grid)) if grid else [()]:
                 setting = {key: value for (key, _), value in zip(grid, values, strict=True)}
                 data = copy.deepcopy(base.data)

@@ -247,8 +247,7 @@ def _embeddings(config: Config, root: Path, timeout: float) -> Check:
             embeddings.embed_texts(config, ["ratchet"], backend="local")
         except (RatchetError, OSError, ImportError) as exc:
             return Check("embeddings", FAIL, f"local model {model}: {exc}")
-        section = config.section("embeddings")
-        loaded = embeddings.local_model(model, str(section.get("runtime", "auto")))
+        loaded = embeddings.configured_local_model(config)  # loaded by the embedding above
         how = f"offline, layers in {loaded.plan()}" if hasattr(loaded, "plan") else "offline"  # a transformer's
         detail = f"local {model} ({how}) loaded in {_elapsed(started)}"
     else:

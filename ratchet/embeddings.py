@@ -121,8 +121,7 @@ def embed_texts(config: Config, texts: Sequence[str], *, backend: str | None = N
     if backend == "openai":
         matrix = _embed_openai(config, list(texts))
     elif backend == "local":
-        section = config.section("embeddings")
-        matrix = local_model(str(section["local_model"]), str(section.get("runtime", "auto"))).embed(list(texts))
+        matrix = configured_local_model(config).embed(list(texts))
     elif backend == "tfidf":
         matrix = _embed_hashed(list(texts))
     else:
@@ -246,6 +245,12 @@ def local_model(name: str, runtime: str = "auto") -> Any:
             loaded = LocalModel(*_local_files(name))
         _LOCAL[name] = loaded
     return loaded
+
+
+def configured_local_model(config: Config) -> Any:
+    """The configured local model (``embeddings.local_model``), its layers run as ``embeddings.runtime`` says."""
+    section = config.section("embeddings")
+    return local_model(str(section["local_model"]), str(section.get("runtime", "auto")))
 
 
 def _local_files(name: str) -> tuple[Path, Path]:

@@ -288,8 +288,7 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         )
         bm = bm25.smooth(own.astype(np.float64), neighbours, float(section.get("context_weight", 0.0)))
         if by_session is not None and sessions is not None:
-            lent = by_session[sessions].astype(np.float64)
-            bm = bm + session_weight * lent * (1.0 - np.minimum(bm, 1.0))
+            bm = _lend(bm, by_session[sessions].astype(np.float64), session_weight)
     else:
         bm = np.zeros(cat.size)
     cosine = None
@@ -371,7 +370,15 @@ def _session_lift(relevance: np.ndarray, cos_rel: np.ndarray, sessions: np.ndarr
     groups = sessions.astype(np.int64)
     best = np.zeros(int(groups.max()) + 1 if groups.size else 0)
     np.maximum.at(best, groups, np.nan_to_num(cos_rel))
-    out: np.ndarray = relevance + weight * best[groups] * (1.0 - np.minimum(relevance, 1.0))
+    return _lend(relevance, best[groups], weight)
+
+
+def _lend(score: np.ndarray, lent: np.ndarray, weight: float) -> np.ndarray:
+    """``score`` raised by ``weight`` of ``lent`` as a soft OR: the lift shrinks as the score nears 1 (the BM25
+    session prior and the session lift)."""
+    import numpy as np
+
+    out: np.ndarray = score + weight * lent * (1.0 - np.minimum(score, 1.0))
     return out
 
 

@@ -58,7 +58,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return tensors
 
 
-# Weight names per architecture: (embeddings prefix, layer name map). Query, key and value are fused on load.
+# Weight names per architecture: the embeddings prefix and each layer's parts (encoder.layer.N. + name).
 ARCHITECTURES: dict[str, dict[str, str]] = {
     "bert": {
         "prefix": "bert.",
