@@ -29,7 +29,7 @@ from pathlib import Path
 from bench import report
 from bench.measure import RunError, Stat, machine, measure
 from bench.report import TRANSFORMERS
-from ratchet import models
+from ratchet.models import registry
 
 ROOT = Path(__file__).resolve().parent
 REPO = ROOT.parent
@@ -81,7 +81,7 @@ class Bench:
         self.budget = budget
         self.bin = Path(sys.executable).parent
         # Fetched models live outside the bench's temporary HOME: where this user's `ratchet model fetch` put them.
-        self.models = str(models.models_dir())
+        self.models = str(registry.models_dir())
         out.mkdir(parents=True, exist_ok=True)
         self.model_configs = {tag: out / f"{tag}.config.json" for tag in TRANSFORMERS}
         for tag, (name, _) in TRANSFORMERS.items():
@@ -117,7 +117,7 @@ class Bench:
         return env
 
     def installed(self, tag: str) -> bool:
-        return models.installed(TRANSFORMERS[tag][0]) is not None
+        return registry.installed(TRANSFORMERS[tag][0]) is not None
 
     def _make_repo(self) -> None:
         """The session's working directory: a git repository with an origin and a few commits."""

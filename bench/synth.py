@@ -12,13 +12,13 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from ratchet import timeutil
 from ratchet.config import Config
-from ratchet.facts import Fact, new_fact
-from ratchet.fileio import append_lines, dumps_line
-from ratchet.importance import base_importance
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core import clock
+from ratchet.core.facts import Fact, new_fact
+from ratchet.core.importance import base_importance
+from ratchet.store.files import append_lines, dumps_line
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 SUBJECTS = {
     "incident": ["the payments API", "the nightly backup", "staging", "the login service", "the search cluster"],
@@ -70,7 +70,7 @@ def generate(memdir: Path | MemoryDir, n: int, seed: int = 0, *, now: datetime |
     rng = random.Random(seed)
     config = Config()
     store = Store(memdir if isinstance(memdir, MemoryDir) else MemoryDir(Path(memdir)))
-    end = now or timeutil.now()
+    end = now or clock.now()
     categories = list(SUBJECTS)
     by_file: dict[Path, list[str]] = {}
     recent: list[Fact] = []
@@ -97,11 +97,11 @@ def generate(memdir: Path | MemoryDir, n: int, seed: int = 0, *, now: datetime |
             scope=scope,
             source_session=f"synthetic-{i // 20}",
             source_trust="untrusted" if untrusted else "trusted",
-            created=timeutil.iso(created.astimezone(UTC)),
+            created=clock.iso(created.astimezone(UTC)),
             fact_id=f"{rng.getrandbits(128):032x}",
             provenance="synthetic",
         )
-        fact.last_referenced = timeutil.iso(created + timedelta(days=rng.random() * (end - created).days))
+        fact.last_referenced = clock.iso(created + timedelta(days=rng.random() * (end - created).days))
         fact.reference_count = rng.randint(0, 5)
         if recent and rng.random() < 0.08:  # a correction of an earlier fact of the same category
             old = rng.choice(recent)

@@ -102,19 +102,19 @@ class _Remembered:
 
 
 @contextlib.contextmanager
-def remember_vectors(embeddings: Any, name: str, runtime: str = "auto") -> Iterator[None]:
+def remember_vectors(embedders: Any, name: str, runtime: str = "auto") -> Iterator[None]:
     """While the block runs, the named local model (when it is one; its layers run by ``runtime``, as the grid's
     configs ask, or it would be loaded afresh unwrapped) is wrapped in :class:`_Remembered`."""
     try:
-        model = embeddings.local_model(name, runtime)
+        model = embedders.local_model(name, runtime)
     except Exception:  # not a local model (keyword runs, OpenAI): nothing to remember
         yield
         return
-    embeddings._LOCAL[name] = _Remembered(model)
+    embedders._LOCAL[name] = _Remembered(model)
     try:
         yield
     finally:
-        embeddings._LOCAL[name] = model
+        embedders._LOCAL[name] = model
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,9 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="Write every number here.")
     args = parser.parse_args(argv)
 
-    from ratchet import embeddings, evaluate
     from ratchet.config import config_from_dict, load_config
     from ratchet.errors import RatchetError
+    from ratchet.models import embedders
+    from ratchet.workbench import locomo as evaluate
 
     try:
         grid = parse_grid(args.grid)
@@ -137,11 +138,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     base = load_config(None)
     if args.model:
-        base = embeddings.with_local_model(base, args.model)
+        base = embedders.with_local_model(base, args.model)
     results: list[dict[str, Any]] = []
     try:
         runtime = str(base.section("embeddings").get("runtime", "auto"))
-        with remember_vectors(embeddings, embeddings.model_name(base), runtime):
+        with remember_vectors(embedders, embedders.model_name(base), runtime):
             for values in itertools.product(*(v for _, v in grid)) if grid else [()]:
                 setting = {key: value for (key, _), value in zip(grid, values, strict=True)}
                 data = copy.deepcopy(base.data)

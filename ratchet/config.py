@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ratchet import schema
+from ratchet.core import schema
 from ratchet.errors import ConfigError
 
 DEFAULTS: dict[str, Any] = {
@@ -180,7 +180,7 @@ def _known_valid(raw: dict[str, Any]) -> bool:
 
 
 def _remember_valid(raw: dict[str, Any]) -> None:
-    from ratchet.fileio import atomic_write, ensure_private_dir
+    from ratchet.store.files import atomic_write, ensure_private_dir
 
     path = _cache_path()
     try:

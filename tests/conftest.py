@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from openai_server import LoopbackOpenAI  # noqa: E402
 
-from ratchet.models import models_dir  # noqa: E402
+from ratchet.models.registry import models_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -51,9 +51,9 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _fetched(name: str) -> Path:
     """A fetched model's directory. ``make test`` fetches the models first and sets RATCHET_REQUIRE_MODELS=1,
     which turns a missing model into a failure; a bare ``pytest`` without them skips these tests."""
-    from ratchet import models
+    from ratchet.models import registry
 
-    root = models.installed(name)
+    root = registry.installed(name)
     if root is None:
         message = f"{name} is not installed in {MODELS_DIR} (make models)"
         if os.environ.get("RATCHET_REQUIRE_MODELS") == "1":

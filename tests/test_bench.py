@@ -196,12 +196,12 @@ def test_tune_refuses_bad_input(tmp_path, capsys):
 
 def test_tune_embeds_each_text_once_and_changes_no_vector():
     from bench import tune
-    from ratchet import embeddings
+    from ratchet.models import embedders
 
-    name = embeddings.BUNDLED_MODEL
-    model = embeddings.local_model(name)
-    with tune.remember_vectors(embeddings, name):
-        wrapped = embeddings.local_model(name)
+    name = embedders.BUNDLED_MODEL
+    model = embedders.local_model(name)
+    with tune.remember_vectors(embedders, name):
+        wrapped = embedders.local_model(name)
         assert isinstance(wrapped, tune._Remembered)
         texts = ["the staging database", "a greyhound named Pixel", "the staging database"]
         assert np.array_equal(wrapped.embed(texts), model.embed(texts))
@@ -209,4 +209,4 @@ def test_tune_embeds_each_text_once_and_changes_no_vector():
         wrapped.embed(["a greyhound named Pixel", "standup at 9:30"])
         assert list(wrapped.vectors) == [*texts[:2], "standup at 9:30"]
         assert wrapped.embed([]).shape[0] == 0
-    assert embeddings.local_model(name) is model  # restored when the grid is done
+    assert embedders.local_model(name) is model  # restored when the grid is done

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratchet.budget import Item, pack
+from ratchet.recall.budget import Item, pack
 
 items_strategy = st.lists(
     st.tuples(st.floats(0.01, 1.0), st.integers(1, 400), st.integers(1, 60)),

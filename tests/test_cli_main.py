@@ -123,9 +123,9 @@ def test_forget_restore_cycle():
 def test_unknown_and_ambiguous_ids():
     for fid in ("aaaa0001-0000-4000-8000-000000000000", "aaaa0002-0000-4000-8000-000000000000"):
         from ratchet.config import load_config
-        from ratchet.facts import new_fact
-        from ratchet.memdir import MemoryDir, resolve_memory_dir
-        from ratchet.store import Store
+        from ratchet.core.facts import new_fact
+        from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+        from ratchet.store.store import Store
 
         Store(MemoryDir(resolve_memory_dir(None, load_config()))).add(
             [new_fact("x " + fid, category="casual", importance=0.3, fact_id=fid)], "test"

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ratchet import events
 from ratchet.cli.main import cli as ratchet
 from ratchet.cli.manage import cli as manage
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.store import events
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 
 @pytest.fixture

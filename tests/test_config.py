@@ -9,7 +9,7 @@ import pytest
 
 from ratchet.config import DEFAULTS, load_config
 from ratchet.errors import ConfigError
-from ratchet.memdir import resolve_memory_dir
+from ratchet.store.memdir import resolve_memory_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

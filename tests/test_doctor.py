@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 from openai_server import LoopbackOpenAI
 
-from ratchet import lifecycle
 from ratchet.cli.main import cli
 from ratchet.config import Config
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.lifecycle import run as lifecycle
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 FAKE_CRONTAB = '#!/bin/sh\n[ "$1" = "-l" ] && cat "$CRONTAB_FILE"\n'
 

@@ -22,9 +22,9 @@ from click.testing import CliRunner
 from conftest import FIXTURES, subprocess_env
 
 from ratchet.cli.main import cli
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 SESSION_FIXTURE = FIXTURES / "e2e" / "session.jsonl"
 FIRST_HALF = {  # stated before the compaction boundary

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ratchet import bm25, catalog, evaluate
 from ratchet.cli.main import cli
 from ratchet.config import Config
 from ratchet.errors import RatchetError
+from ratchet.recall import bm25, catalog
+from ratchet.workbench import locomo as evaluate
 
 FIXTURE = Path(__file__).parent / "fixtures" / "locomo" / "mini.json"
 CORRECTIONS = FIXTURE.with_name("mini-corrections.json")
@@ -92,8 +93,8 @@ def test_turns_recall_corrections_and_credential_skips() -> None:
 
 
 def test_turns_are_stored_with_session_dates_and_dia_ids(tmp_path: Path) -> None:
-    from ratchet.memdir import MemoryDir
-    from ratchet.store import Store
+    from ratchet.store.memdir import MemoryDir
+    from ratchet.store.store import Store
 
     (conv,) = evaluate.load(FIXTURE)
     store = Store(MemoryDir(tmp_path / "memory"))

@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 from conftest import subprocess_env
 
-from ratchet import audit, events
 from ratchet.cli.extract import cli
 from ratchet.config import Config
-from ratchet.extract import extract_file
-from ratchet.facts import new_fact
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.extract.pipeline import extract_file
+from ratchet.store import audit, events
+from ratchet.store.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
 SAMPLE = Path(__file__).parent.parent / "samples" / "sample-transcript.jsonl"

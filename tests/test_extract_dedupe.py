@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ratchet.dedupe import find_duplicate, is_duplicate
-from ratchet.facts import new_fact
+from ratchet.core.dedupe import find_duplicate, is_duplicate
+from ratchet.core.facts import new_fact
 
 
 @pytest.mark.parametrize(

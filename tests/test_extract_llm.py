@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 from llm_replies import reply_fact
 
-from ratchet import audit, events
 from ratchet.cli.extract import cli
 from ratchet.config import load_config
-from ratchet.extract import extract_file
-from ratchet.extract_llm import chunk_turns, load_prompt
-from ratchet.facts import new_fact
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.extract.llm import chunk_turns, load_prompt
+from ratchet.extract.pipeline import extract_file
+from ratchet.store import audit, events
+from ratchet.store.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
 

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratchet import agents, install
 from ratchet.cli.main import cli
+from ratchet.hooks import agents, install
 
 BIN = Path(sys.executable).absolute().parent
 EXISTING = {

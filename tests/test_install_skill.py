@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from ratchet import render
 from ratchet.cli.retrieve import cli as retrieve
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.recall import render
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 HEADING = "## Using Ratchet Memory"
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from ratchet import embeddings
 from ratchet.config import Config
+from ratchet.core.facts import new_fact
 from ratchet.errors import NotFoundError, RatchetError, UsageError
-from ratchet.facts import new_fact
 from ratchet.interop import export_crabtalk, export_text, import_path, select
 from ratchet.interop.ralph import TRUNCATION_MARKER, render
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.store import vectors
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 INTEROP = FIXTURES / "interop"
 MTIME = 1767261600  # 2026-01-01T10:00:00Z
@@ -486,10 +486,10 @@ def test_embeddings_json(store, config, tmp_path):
         "embeddings.json:broken-vector broken-vector: not a non-empty list of numbers",
         "embeddings.json:wrong-dim wrong-dim: has 2 values, the first vector 3",
     ]
-    assert report.aborted and embeddings.load_vectors(store.memdir) is None
+    assert report.aborted and vectors.load_vectors(store.memdir) is None
     report = import_path(store, config, "embeddings-json", path, partial=True)
     assert [str(s) for s in report.skipped] == ["embeddings.json:unknown-fact-id unknown-fact-id: no fact with this id"]
-    ids, matrix = embeddings.load_vectors(store.memdir)
+    ids, matrix = vectors.load_vectors(store.memdir)
     assert ids == list(good)
     assert [round(float(v), 2) for v in matrix[0]] == [0.6, 0.8, 0.0]  # stored unit length
     with pytest.raises(RatchetError, match="invalid JSON"):

@@ -155,16 +155,16 @@ def test_export_usage_errors(tmp_path):
 
 
 def test_import_embeddings_json(tmp_path):
-    from ratchet import embeddings
-    from ratchet.memdir import MemoryDir
+    from ratchet.store import vectors
+    from ratchet.store.memdir import MemoryDir
 
     run("import", "jsonl", str(copy("facts.jsonl", tmp_path)))
     path = copy("embeddings.json", tmp_path)
     assert run("import", "embeddings-json", str(path), "--dry-run").stdout == (
         f"Would import 2 vectors from embeddings-json {path}\n"
     )
-    assert embeddings.load_vectors(MemoryDir(tmp_path / "memory")) is None
+    assert vectors.load_vectors(MemoryDir(tmp_path / "memory")) is None
     assert run("import", "embeddings-json", str(path)).stdout == f"Imported 2 vectors from embeddings-json {path}\n"
-    ids, matrix = embeddings.load_vectors(MemoryDir(tmp_path / "memory"))
+    ids, matrix = vectors.load_vectors(MemoryDir(tmp_path / "memory"))
     assert ids == ["0f8fad5b-d9cb-469f-a165-70867728950e", "7c9e6679-7425-40de-944b-e07fc1f90ae7"]
     assert matrix.shape == (2, 4)

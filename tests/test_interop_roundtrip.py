@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ratchet.config import Config
-from ratchet.facts import new_fact
+from ratchet.core.facts import new_fact
 from ratchet.interop import export_text, import_path, select
 from ratchet.interop.ralph import HEADER, TRUNCATION_MARKER, parse, render
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 SECTIONS = {"pattern": "Patterns", "decision": "Decisions", "fix": "Fixes", "context": "Context"}
 # Words that are safe from the credential filter, plus markdown that could confuse a careless parser.

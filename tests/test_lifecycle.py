@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from ratchet import audit, eventlog, events, lifecycle
 from ratchet.config import Config
+from ratchet.core.facts import Fact, new_fact
 from ratchet.errors import LockBusyError
-from ratchet.facts import Fact, new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.lifecycle import run as lifecycle
+from ratchet.store import audit, eventlog, events
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 # 2026-02-23 is the Monday of ISO week 2026-W09.
 W09 = "2026-02-27T18:00:00Z"

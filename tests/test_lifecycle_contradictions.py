@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ratchet import audit, contradictions, lifecycle
 from ratchet.cli.manage import review
 from ratchet.config import Config
-from ratchet.facts import Fact, new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import Fact, new_fact
+from ratchet.lifecycle import contradictions
+from ratchet.lifecycle import run as lifecycle
+from ratchet.store import audit
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 NOW = "2026-02-27T18:00:00Z"
 
@@ -135,14 +137,14 @@ def _fast_llm_config() -> Config:
 
 
 def test_embeddings_are_used_when_they_cover_the_store(store: Store) -> None:
-    from ratchet import embeddings
     from ratchet.config import config_from_dict
+    from ratchet.recall import refresh
 
     old, new = pair(store)
     config = config_from_dict(
         {"embeddings": {"backend": "tfidf"}, "manage": {"contradiction_min_similarity_embeddings": 0.3}}
     )
-    embeddings.sync(store, config)
+    refresh.sync(store, config)
     summary = lifecycle.run(store, config, write_report=False)
     assert summary["contradictions"]["method"] == "embeddings"
     assert (old.id, new.id) in [(f["old"], f["new"]) for f in summary["flagged"]]

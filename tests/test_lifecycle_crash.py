@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from conftest import subprocess_env
 
-from ratchet import events, lifecycle
 from ratchet.config import Config
-from ratchet.facts import Fact, new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import Fact, new_fact
+from ratchet.lifecycle import run as lifecycle
+from ratchet.store import events
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 NOW = "2026-03-06T18:00:00Z"
 STAGES = (
@@ -95,9 +96,9 @@ def test_a_run_killed_at_any_stage_is_completed_by_the_next(tmp_path: Path, monk
 
 ADDER = """
 import sys
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 store = Store(MemoryDir(sys.argv[1]))
 for n in range(int(sys.argv[3])):
     store.add([new_fact(f"appended {sys.argv[2]} {n}", category="project", importance=0.7,

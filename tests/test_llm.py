@@ -8,7 +8,7 @@ import pytest
 
 from ratchet.config import config_from_dict
 from ratchet.errors import LLMError
-from ratchet.llm import chat_json
+from ratchet.models.llm import chat_json
 
 SCHEMA = {
     "type": "object",

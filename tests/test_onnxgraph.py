@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from onnx import helper
 
-from ratchet import onnxgraph
+from ratchet.models import onnxgraph
 
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from ratchet import lifecycle, report
 from ratchet.config import Config
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.lifecycle import report
+from ratchet.lifecycle import run as lifecycle
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 
 def test_report_has_counts_lists_distribution_and_plot(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

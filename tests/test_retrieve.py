@@ -5,14 +5,16 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from ratchet import catalog, embeddings, events, tokens
 from ratchet.cli.retrieve import cli, why
 from ratchet.config import Config, config_from_dict
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.render import CLOSE_MARKER, OPEN_MARKER
-from ratchet.retrieve import Request, retrieve
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.models import embedders
+from ratchet.recall import catalog, refresh, tokens
+from ratchet.recall.render import CLOSE_MARKER, OPEN_MARKER
+from ratchet.recall.retrieve import Request, retrieve
+from ratchet.store import events
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 NOW = "2026-06-01T12:00:00Z"
 OLD = "2025-01-10T09:00:00Z"
@@ -117,7 +119,7 @@ def test_embeddings_mode_uses_cosine(store):
     car = _add(store, "The Tacoma needs new brake pads soon", category="vehicle")
     _add(store, "Aaron prefers dark mode in the editor", category="preference")
     _add(store, "The billing service is written in Go")
-    embeddings.sync(store, config)
+    refresh.sync(store, config)
     result = retrieve(store, config, Request(query="automobile repairs"))
     assert result.mode == "embeddings"
     assert result.ids[0] == car
@@ -134,7 +136,7 @@ def test_a_session_lends_its_best_cosine_to_its_other_facts(store):
         config = config_from_dict(
             {"embeddings": {"backend": "local", "threshold": 1}, "retrieval": {"session_cosine_weight": lend}}
         )
-        embeddings.sync(store, config)
+        refresh.sync(store, config)
         found = retrieve(store, config, Request(query="what kind of dog do I have?", max_facts=4))
         return {s.fact.id: s.scored.relevance for s in found.shown}
 
@@ -149,10 +151,10 @@ def test_the_session_lift_follows_the_model_unless_configured():
     def config(model: str, **retrieval: float) -> Config:
         return config_from_dict({"embeddings": {"backend": "local", "local_model": model}, "retrieval": retrieval})
 
-    assert embeddings.session_cosine_weight(config("all-mpnet-base-v2")) == 0.2
-    assert embeddings.session_cosine_weight(config("all-MiniLM-L6-v2")) == 0.0
-    assert embeddings.session_cosine_weight(config(embeddings.BUNDLED_MODEL)) == 0.0
-    assert embeddings.session_cosine_weight(config("all-MiniLM-L6-v2", session_cosine_weight=0.3)) == 0.3
+    assert embedders.session_cosine_weight(config("all-mpnet-base-v2")) == 0.2
+    assert embedders.session_cosine_weight(config("all-MiniLM-L6-v2")) == 0.0
+    assert embedders.session_cosine_weight(config(embedders.BUNDLED_MODEL)) == 0.0
+    assert embedders.session_cosine_weight(config("all-MiniLM-L6-v2", session_cosine_weight=0.3)) == 0.3
 
 
 def test_llm_mode_remaps_ids_and_ignores_unknown_ones(store, llm_env):
@@ -294,7 +296,7 @@ def test_per_prompt_recall_skips_the_embedding_model_unless_asked(store):
             f"The {words[i % 10]} note number {i} mentions the {words[(i * 3) % 10]} and the {words[(i + 7) % 10]}",
         )
     _add(store, "Database backups go to the cold storage bucket every night")
-    embeddings.sync(store, Config())
+    refresh.sync(store, Config())
     ask = {"cwd": "/", "hook_event_name": "UserPromptSubmit", "prompt": "where do database backups go"}
     code = (
         "import atexit, sys; from ratchet.cli.fasthook import retrieve_main; "

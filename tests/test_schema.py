@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratchet import schema
+from ratchet.core import schema
+from ratchet.core.facts import Fact, _fast_valid, new_fact
 from ratchet.errors import InvalidFactError
-from ratchet.facts import Fact, _fast_valid, new_fact
 
 SPEC_FIELDS = [
     "id",

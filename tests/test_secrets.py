@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ratchet.secrets import scan
+from ratchet.core.secrets import scan
 
 CORPUS = Path(__file__).parent / "fixtures" / "secrets"
 

@@ -15,12 +15,12 @@ from conftest import subprocess_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratchet import audit
+from ratchet.core.facts import Fact, new_fact
+from ratchet.core.secrets import scan
 from ratchet.errors import AmbiguousIdError, InvalidFactError, LockBusyError, NotFoundError
-from ratchet.facts import Fact, new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.secrets import scan
-from ratchet.store import Store
+from ratchet.store import audit
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 
 
 def make(content: str = "The build uses make", created: str = "2026-02-10T09:00:00Z", **kw) -> Fact:
@@ -216,8 +216,8 @@ def test_two_store_objects_in_one_process_share_the_lock(store):
 
 HOLDER = """
 import sys, time
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 with Store(MemoryDir(sys.argv[1])).lock():
     print("locked", flush=True)
     time.sleep(30)
@@ -231,8 +231,8 @@ def test_rewrite_killed_before_rename_leaves_old_file(store, memory_dir):
     before = path.read_bytes()
     script = textwrap.dedent(
         f"""
-        from ratchet.memdir import MemoryDir
-        from ratchet.store import Store
+        from ratchet.store.memdir import MemoryDir
+        from ratchet.store.store import Store
         s = Store(MemoryDir({str(memory_dir)!r}))
         f = s.facts()[0]
         f.content = "changed content"
@@ -253,9 +253,9 @@ def test_rewrite_killed_before_rename_leaves_old_file(store, memory_dir):
 
 APPENDER = """
 import sys
-from ratchet.facts import new_fact
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.core.facts import new_fact
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 store = Store(MemoryDir(sys.argv[1]))
 worker = sys.argv[2]
 for i in range(int(sys.argv[3])):
@@ -265,8 +265,8 @@ for i in range(int(sys.argv[3])):
 
 REWRITER = """
 import sys, time
-from ratchet.memdir import MemoryDir
-from ratchet.store import Store
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
 store = Store(MemoryDir(sys.argv[1]))
 deadline = time.time() + float(sys.argv[2])
 n = 0

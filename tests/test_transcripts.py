@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ratchet.errors import TranscriptError
-from ratchet.transcripts import (
+from ratchet.extract.transcripts import (
     Turn,
     clean_turns,
     parse_transcript,

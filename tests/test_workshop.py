@@ -16,16 +16,17 @@ import pytest
 from click.testing import CliRunner
 from llm_replies import reply_fact as fact
 
-from ratchet import audit, golden, workshop
 from ratchet.cli.main import cli
 from ratchet.config import load_config
-from ratchet.extract import extract_file
-from ratchet.secrets import scan
-from ratchet.store import Store
+from ratchet.core.secrets import scan
+from ratchet.extract.pipeline import extract_file
+from ratchet.store import audit
+from ratchet.store.store import Store
+from ratchet.workbench import golden, workshop
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "prompts" / "golden"
-PROMPT = ROOT / "prompts" / "extract.md"
+PROMPT = ROOT / "ratchet" / "prompts" / "extract.md"
 
 
 def numbered(body: dict[str, Any]) -> dict[str, int]:
@@ -128,7 +129,7 @@ def test_shipped_golden_set_covers_every_format_and_both_kinds() -> None:
     assert len(cases) >= 10
     formats = {golden.load_case(c.transcript.parent).transcript.suffix for c in cases}
     assert formats >= {".jsonl", ".json", ".md", ".txt"}
-    from ratchet.transcripts import read_transcript
+    from ratchet.extract.transcripts import read_transcript
 
     assert {read_transcript(c.transcript).format for c in cases} == {"claude", "codex", "gemini", "json", "text"}
     assert {c.kind for c in cases} == {"coding", "assistant"}

@@ -10,9 +10,9 @@ import pytest
 from llm_replies import reply_fact
 
 from ratchet.config import load_config
-from ratchet.extract import extract_file
-from ratchet.secrets import redact, scan
-from ratchet.store import Store
+from ratchet.core.secrets import redact, scan
+from ratchet.extract.pipeline import extract_file
+from ratchet.store.store import Store
 
 CORPUS = Path(__file__).parent / "fixtures" / "secrets"
 KEY = "sk-proj-Xq7vB2mN9pL4kR8sT1wY6zA3cD5fG0hJ"

@@ -45,8 +45,8 @@ class Context:
     @property
     def store(self) -> Any:
         if self._store is None:
-            from ratchet.memdir import MemoryDir, resolve_memory_dir
-            from ratchet.store import Store
+            from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+            from ratchet.store.store import Store
 
             self._store = Store(MemoryDir(resolve_memory_dir(self.memory_dir, self.config)))
         return self._store

@@ -46,7 +46,8 @@ def cli(ctx: Context, full: bool, export_path: str | None, import_path: str | No
       memory-embed --import-json embeddings.json
       memory-embed --status --json
     """
-    from ratchet import embeddings
+    from ratchet.recall import refresh
+    from ratchet.store import vectors
 
     picked = [
         name
@@ -62,7 +63,7 @@ def cli(ctx: Context, full: bool, export_path: str | None, import_path: str | No
         raise click.UsageError(f"{picked[0]} and {picked[1]} are mutually exclusive")
     store = ctx.store
     if status:
-        info = embeddings.status(store.memdir)
+        info = vectors.status(store.memdir)
         if ctx.json_output:
             emit_json(info)
         elif info["count"] is None:
@@ -74,14 +75,14 @@ def cli(ctx: Context, full: bool, export_path: str | None, import_path: str | No
             )
         return
     if export_path:
-        data = embeddings.export_json(store.memdir)
+        data = vectors.export_json(store.memdir)
         text = json.dumps(data, separators=(",", ":"))
         if export_path == "-":
             click.echo(text)
         else:
             from pathlib import Path
 
-            from ratchet.fileio import atomic_write
+            from ratchet.store.files import atomic_write
 
             atomic_write(Path(export_path), text + "\n")
             if not quiet:
@@ -95,7 +96,7 @@ def cli(ctx: Context, full: bool, export_path: str | None, import_path: str | No
                 from ratchet.errors import RatchetError
 
                 raise RatchetError(f"{import_path} line {exc.lineno}: invalid JSON ({exc.msg})") from None
-        info = embeddings.import_json(store, ctx.config, data)
+        info = refresh.import_json(store, ctx.config, data)
         if ctx.json_output:
             emit_json(info)
         elif not quiet:
@@ -114,7 +115,7 @@ def cli(ctx: Context, full: bool, export_path: str | None, import_path: str | No
         bar["done"] = done
 
     try:
-        result = embeddings.sync(store, ctx.config, full=full, progress=progress)
+        result = refresh.sync(store, ctx.config, full=full, progress=progress)
     finally:
         if "bar" in bar:
             bar["bar"].__exit__(None, None, None)

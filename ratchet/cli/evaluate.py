@@ -82,7 +82,8 @@ def locomo(
       ratchet eval locomo data.json --corrections fixes.json --json
       ratchet eval locomo data.json --model all-MiniLM-L6-v2
     """
-    from ratchet import embeddings, evaluate
+    from ratchet.models import embedders
+    from ratchet.workbench import locomo as evaluate
 
     if corrections and no_corrections:
         raise click.UsageError("--corrections and --no-corrections are mutually exclusive")
@@ -96,7 +97,7 @@ def locomo(
 
     report = evaluate.evaluate(
         file,
-        embeddings.with_local_model(ctx.config, local_model) if local_model else ctx.config,
+        embedders.with_local_model(ctx.config, local_model) if local_model else ctx.config,
         unit=unit,
         mode=mode,
         corrections=corrections,
@@ -116,7 +117,7 @@ def locomo(
 
 
 def _text(summary: dict[str, Any]) -> str:
-    from ratchet import evaluate
+    from ratchet.workbench import locomo as evaluate
 
     latency = summary["latency_ms"]
     tokens = ", ".join(f"{k} {v:g}" for k, v in summary["topk_tokens"].items())

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ratchet.cli.common import Context, common_options, emit_json, fail_closed
-from ratchet.hookio import fail_open
+from ratchet.hooks.io import fail_open
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -71,10 +71,10 @@ def _run(
     ctx: Context, transcript: str | None, session: str | None, cwd: str | None, dry_run: bool, offline: bool
 ) -> None:
     from ratchet.errors import UsageError
-    from ratchet.extract import extract_file
-    from ratchet.memdir import MemoryDir, resolve_memory_dir
-    from ratchet.store import Store
-    from ratchet.transcripts import read_transcript
+    from ratchet.extract.pipeline import extract_file
+    from ratchet.extract.transcripts import read_transcript
+    from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+    from ratchet.store.store import Store
 
     if not transcript:
         raise UsageError("Missing argument 'TRANSCRIPT' (or use --hook)")
@@ -84,6 +84,10 @@ def _run(
     result = extract_file(
         store, ctx.config, parsed, session=session, cwd=cwd, dry_run=dry_run, mode="offline" if offline else None
     )
+    if result.added and not dry_run:
+        from ratchet.recall.refresh import after_write
+
+        after_write(store, ctx.config)
     if ctx.json_output:
         emit_json(result.to_json())
         return
@@ -114,7 +118,7 @@ def _run(
 
 def _hook(ctx: Context) -> None:
     with fail_open("memory-extract --hook", ctx.memory_dir, ctx.config_path):
-        from ratchet.hookio import parse_hook_input, spawn_worker
+        from ratchet.hooks.io import parse_hook_input, spawn_worker
 
         spawn_worker(parse_hook_input(sys.stdin.read()), ctx.memory_dir, ctx.config_path)
     sys.exit(0)
@@ -123,14 +127,18 @@ def _hook(ctx: Context) -> None:
 def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str | None, offline: bool) -> None:
     """The detached half of ``--hook``: extract, log one line, never raise (nobody reads its stderr)."""
     with fail_open("memory-extract worker", ctx.memory_dir, ctx.config_path):
-        from ratchet.extract import extract_file
-        from ratchet.logfile import log_line
+        from ratchet.extract.pipeline import extract_file
+        from ratchet.store.logfile import log_line
 
         if not transcript:
             raise ValueError("worker started without a transcript")
         result = extract_file(
             ctx.store, ctx.config, transcript, session=session, cwd=cwd, mode="offline" if offline else None
         )
+        if result.added:
+            from ratchet.recall.refresh import after_write
+
+            after_write(ctx.store, ctx.config)
         log_line(
             ctx.store.memdir.log,
             f"memory-extract: session {result.session}: {len(result.added)} added, {len(result.duplicates)} duplicate, "

@@ -48,7 +48,7 @@ def extract_main() -> None:
 
         cli()
         return
-    from ratchet.hookio import fail_open, parse_hook_input, spawn_worker
+    from ratchet.hooks.io import fail_open, parse_hook_input, spawn_worker
 
     with fail_open("memory-extract --hook", options["--memory-dir"], options["--config"]):
         spawn_worker(parse_hook_input(sys.stdin.read()), options["--memory-dir"], options["--config"])
@@ -75,7 +75,7 @@ def retrieve_main() -> None:
     import click
 
     from ratchet.errors import UsageError
-    from ratchet.hookio import fail_open
+    from ratchet.hooks.io import fail_open
 
     memory_dir = _option_value(argv, "--memory-dir") or os.environ.get("RATCHET_MEMORY_DIR")
     config_path = _option_value(argv, "--config") or os.environ.get("RATCHET_CONFIG")

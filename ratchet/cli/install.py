@@ -23,8 +23,8 @@ def _scope(project: bool) -> str:
 
 
 def _print_outcome(outcome: object, scope: str) -> None:
-    from ratchet import agents
-    from ratchet.install import Outcome
+    from ratchet.hooks import agents
+    from ratchet.hooks.install import Outcome
 
     assert isinstance(outcome, Outcome)
     label = agents.AGENTS[outcome.agent].label
@@ -68,8 +68,8 @@ def _agent_install(key: str) -> click.Command:
     @common_options
     @fail_closed
     def command(ctx: Context, project: bool) -> None:
-        from ratchet.install import install_hooks, store_location
-        from ratchet.memdir import MemoryDir
+        from ratchet.hooks.install import install_hooks, store_location
+        from ratchet.store.memdir import MemoryDir
 
         memory_dir, config_path = store_location(ctx.memory_dir, ctx.config_path)
         MemoryDir(memory_dir).ensure()
@@ -96,7 +96,7 @@ def _agent_uninstall(key: str) -> click.Command:
     @common_options
     @fail_closed
     def command(ctx: Context, project: bool) -> None:
-        from ratchet.install import uninstall_hooks
+        from ratchet.hooks.install import uninstall_hooks
 
         outcome = uninstall_hooks(key, _scope(project))
         if ctx.json_output:
@@ -156,9 +156,9 @@ def install_cron(ctx: Context, write: bool, schedule: str) -> None:
       ratchet install cron --write
       ratchet install cron --schedule "30 17 * * 5" --write
     """
-    from ratchet.install import cron_line, store_location
-    from ratchet.install import install_cron as write_line
-    from ratchet.memdir import MemoryDir
+    from ratchet.hooks.install import cron_line, store_location
+    from ratchet.hooks.install import install_cron as write_line
+    from ratchet.store.memdir import MemoryDir
 
     memory_dir, config_path = store_location(ctx.memory_dir, ctx.config_path)
     MemoryDir(memory_dir).ensure()  # the line appends its output to a file in it
@@ -186,7 +186,7 @@ def uninstall_cron(ctx: Context) -> None:
     Examples:
       ratchet uninstall cron
     """
-    from ratchet.install import uninstall_cron as remove
+    from ratchet.hooks.install import uninstall_cron as remove
 
     removed = remove()
     if ctx.json_output:
@@ -210,7 +210,7 @@ def doctor(ctx: Context, timeout: float) -> None:
       ratchet doctor --json
       ratchet doctor --memory-dir ~/.ratchet/memory --timeout 2
     """
-    from ratchet import doctor as checks_
+    from ratchet.hooks import doctor as checks_
 
     checks = checks_.run(ctx.memory_dir, ctx.config_path, Path.cwd(), timeout)
     if ctx.json_output:

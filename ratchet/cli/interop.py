@@ -61,8 +61,8 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
       ratchet import embeddings-json old/memory/embeddings.json
     """
     from ratchet.errors import RatchetError
+    from ratchet.extract.manual import resolve_scope
     from ratchet.interop import import_path
-    from ratchet.manual import resolve_scope
 
     wanted_scope = resolve_scope(scope) if scope else None
     report = import_path(ctx.store, ctx.config, fmt, path, scope=wanted_scope, dry_run=dry_run, partial=partial)
@@ -124,9 +124,9 @@ def export(
       ratchet export jsonl --tags docker --output facts.jsonl
     """
     from ratchet.errors import StoreError, UsageError
-    from ratchet.fileio import atomic_write
+    from ratchet.extract.manual import resolve_scope
     from ratchet.interop import export_crabtalk, export_text, select
-    from ratchet.manual import resolve_scope
+    from ratchet.store.files import atomic_write
 
     if budget and fmt != "ralph-memories":
         raise UsageError("--budget applies to ralph-memories only")

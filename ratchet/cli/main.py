@@ -84,7 +84,7 @@ def init(ctx: Context) -> None:
     from pathlib import Path
 
     from ratchet.config import CONFIG_NAME, DEFAULTS
-    from ratchet.fileio import atomic_write
+    from ratchet.store.files import atomic_write
 
     created = []
     config_path = Path(ctx.config_path) if ctx.config_path else Path.cwd() / CONFIG_NAME
@@ -130,7 +130,7 @@ def add(
       ratchet add "I prefer pytest over unittest" --category preference
       ratchet add "Never run migrations on Fridays" --tier permanent --category process
     """
-    from ratchet.manual import add_fact
+    from ratchet.extract.manual import add_fact
 
     fact = add_fact(
         ctx.store,
@@ -178,8 +178,8 @@ def list_(
       ratchet list --category decision
       ratchet list --tag docker --last 5 --json
     """
-    from ratchet.manual import filter_facts
-    from ratchet.views import fact_table
+    from ratchet.cli.views import fact_table
+    from ratchet.extract.manual import filter_facts
 
     facts = filter_facts(
         ctx.store,
@@ -212,7 +212,7 @@ def show(ctx: Context, fact_id: str) -> None:
       ratchet show 3f2a9c
       ratchet show 3f2a9c --json
     """
-    from ratchet.views import fact_details
+    from ratchet.cli.views import fact_details
 
     fact = ctx.store.get(fact_id)
     if ctx.json_output:
@@ -272,8 +272,8 @@ def stats(ctx: Context) -> None:
       ratchet stats
       ratchet stats --json
     """
-    from ratchet.stats import store_stats
-    from ratchet.views import stats_text
+    from ratchet.cli.views import stats_text
+    from ratchet.store.stats import store_stats
 
     data = store_stats(ctx.store)
     if ctx.json_output:

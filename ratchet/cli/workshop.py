@@ -66,7 +66,7 @@ def _options(
     model: str | None,
     threshold: float | None,
 ) -> dict[str, Any]:
-    from ratchet import golden
+    from ratchet.workbench import golden
 
     return {
         "set_dir": set_dir,
@@ -106,7 +106,7 @@ def eval_(ctx: Context, prompt_file: Path | None, brief: bool, **options: Any) -
       ratchet prompt eval --prompt experiments/extract-v2.md --live
       ratchet prompt eval --set ~/my-golden --json
     """
-    from ratchet.workshop import evaluate
+    from ratchet.workbench.workshop import evaluate
 
     report = evaluate(ctx.config, prompt_path=prompt_file, **_options(**options))
     if ctx.json_output:
@@ -146,7 +146,7 @@ def diff(ctx: Context, old: Path, new: Path, **options: Any) -> None:
       ratchet prompt diff /tmp/old.md prompts/extract.md
       ratchet prompt diff v1.md v2.md --live --json
     """
-    from ratchet.workshop import diff as run_diff
+    from ratchet.workbench.workshop import diff as run_diff
 
     report = run_diff(ctx.config, old, new, **_options(**options))
     if ctx.json_output:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from ratchet import timeutil
 from ratchet.config import Config
+from ratchet.core import clock
+from ratchet.core.facts import Fact
 from ratchet.errors import NotFoundError, RatchetError, UsageError
-from ratchet.facts import Fact
 from ratchet.interop.common import (
     CATEGORY_FOR_TYPE,
     RALPH_TYPES,
@@ -28,7 +28,7 @@ from ratchet.interop.common import (
     ralph_type_of,
     run_import,
 )
-from ratchet.store import Store
+from ratchet.store.store import Store
 
 IMPORT_FORMATS = ("ralph-memories", "ralph-guardrails", "crabtalk", "ralph-mem-sqlite", "jsonl", "embeddings-json")
 EXPORT_FORMATS = ("ralph-memories", "crabtalk", "jsonl")
@@ -76,7 +76,7 @@ def parse(fmt: str, path: Path) -> Parsed:
 
 def default_scope(fmt: str, path: Path) -> str:
     """Where imported facts belong when no scope is given: a Ralph file's repository, otherwise global."""
-    from ratchet.scope import scope_for
+    from ratchet.core.scope import scope_for
 
     if fmt in ("ralph-memories", "ralph-guardrails"):
         return scope_for(path.resolve().parent)
@@ -127,7 +127,7 @@ def select(
         known = ", ".join([*RALPH_TYPES, *sorted(config.categories)])
         raise UsageError(f"--type: '{unknown[0]}' is neither a Ralph type nor a category ({known})")
     wanted_tags = {t.strip().lower() for t in tags or [] if t.strip()}
-    moment = now or timeutil.now()
+    moment = now or clock.now()
     out = []
     for fact in facts:
         if not fact.active:
@@ -136,7 +136,7 @@ def select(
             continue
         if wanted_tags and not wanted_tags.intersection(fact.tags):
             continue
-        if recent is not None and timeutil.days_between(fact.created, moment) > recent:
+        if recent is not None and clock.days_between(fact.created, moment) > recent:
             continue
         if scope is not None and fact.scope != scope:
             continue
@@ -148,10 +148,10 @@ def select(
 def export_text(facts: list[Fact], config: Config, fmt: str, *, budget: int | None = None) -> tuple[str, int]:
     """The export of ``facts`` as text and how many a ``budget`` left out (``ralph-memories`` or ``jsonl``)."""
     if fmt == "ralph-memories":
+        from ratchet.core.scoring import effective_score
         from ratchet.interop import ralph
-        from ratchet.scoring import effective_score
 
-        now = timeutil.now()
+        now = clock.now()
         ranked = sorted(facts, key=lambda f: (-effective_score(f, config, now), f.created, f.id))
         return ralph.render(facts, config, budget=budget, ranked=ranked)
     if fmt == "jsonl":

@@ -17,12 +17,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ratchet import timeutil
 from ratchet.config import Config
+from ratchet.core import clock
+from ratchet.core.facts import Fact, Tier, Trust, new_fact
+from ratchet.core.importance import base_importance
 from ratchet.errors import InvalidFactError
-from ratchet.facts import Fact, Tier, Trust, new_fact
-from ratchet.importance import base_importance
-from ratchet.store import Store
+from ratchet.store.store import Store
 
 # Source type -> Ratchet category (when the category is not configured, the config's default_category).
 # Ralph's four memory types, the legacy guardrail "sign", crabtalk entries and ralph-mem records.
@@ -210,12 +210,12 @@ def ralph_timestamp(source_id: str) -> str | None:
         return None
     if moment.year < 1971:
         return None
-    return timeutil.iso(moment)
+    return clock.iso(moment)
 
 
 def file_time(path: Path) -> str:
     """A file's modification time as an ISO string (the best date a source without dates has)."""
-    return timeutil.iso(datetime.fromtimestamp(int(path.stat().st_mtime), tz=UTC))
+    return clock.iso(datetime.fromtimestamp(int(path.stat().st_mtime), tz=UTC))
 
 
 def normalise_date(value: str) -> str | None:
@@ -230,9 +230,7 @@ def normalise_date(value: str) -> str | None:
             return None
         return text
     try:
-        return timeutil.iso(
-            timeutil.parse(text.replace(" ", "T", 1) if re.match(r"\d{4}-\d{2}-\d{2} ", text) else text)
-        )
+        return clock.iso(clock.parse(text.replace(" ", "T", 1) if re.match(r"\d{4}-\d{2}-\d{2} ", text) else text))
     except (ValueError, OverflowError):
         return None
 
@@ -298,7 +296,7 @@ def run_import(
     partial: bool = False,
 ) -> ImportReport:
     """Turn parsed items into facts and add them all at once (see module docstring for the rules)."""
-    from ratchet import dedupe, secrets
+    from ratchet.core import dedupe, secrets
 
     report = ImportReport(format=fmt, path=str(path), dry_run=dry_run, partial=partial)
     report.malformed = list(parsed.problems)

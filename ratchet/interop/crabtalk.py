@@ -27,9 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ratchet.core.facts import Fact
 from ratchet.errors import NotFoundError, RatchetError
-from ratchet.facts import Fact
-from ratchet.fileio import atomic_write, ensure_private_dir
 from ratchet.interop.common import (
     Item,
     Parsed,
@@ -40,6 +39,7 @@ from ratchet.interop.common import (
     normalise_date,
     valid_fact_id,
 )
+from ratchet.store.files import atomic_write, ensure_private_dir
 
 _KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:\s?(?P<value>.*)$")
 _LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d+[.)])\s+(?P<text>.*)$")

@@ -1,7 +1,7 @@
 """The spec's ``memory/embeddings.json``: ``{fact_id: [float, ...]}``, the vectors of an earlier Ratchet.
 
 Each entry is checked here (an object of lists of finite numbers, one dimension throughout, the fact present and
-active) so every bad entry gets its own warning; storing is delegated to :func:`ratchet.embeddings.import_json`.
+active) so every bad entry gets its own warning; storing is delegated to :func:`ratchet.recall.refresh.import_json`.
 Stored vectors of facts the file does not mention are kept when they have the same backend, model and dimension
 (``import_json`` itself replaces the whole set). The vectors are tagged with the configured embedding model: a
 file made with another model is re-embedded by the next ``memory-embed`` sync rather than mixed.
@@ -17,7 +17,7 @@ from typing import Any
 from ratchet.config import Config
 from ratchet.errors import NotFoundError, RatchetError
 from ratchet.interop.common import ImportReport, Problem, Skipped
-from ratchet.store import Store
+from ratchet.store.store import Store
 
 
 def read(path: Path) -> Any:
@@ -38,7 +38,9 @@ def import_vectors(
     store: Store, config: Config, path: Path, *, dry_run: bool = False, partial: bool = False
 ) -> ImportReport:
     """Validate ``path`` entry by entry and store the good vectors (all or nothing unless ``partial``)."""
-    from ratchet import embeddings
+    from ratchet.models import embedders
+    from ratchet.recall import refresh
+    from ratchet.store import vectors
 
     data = read(path)
     if not isinstance(data, dict):
@@ -73,16 +75,16 @@ def import_vectors(
         if report.aborted or dry_run or not good:
             return report
         merged = dict(good)
-        backend = embeddings.backend_name(config)
-        model = embeddings.model_name(config, backend)
-        meta = embeddings.load_meta(store.memdir) or {}
-        stored = embeddings.load_vectors(store.memdir)
+        backend = embedders.backend_name(config)
+        model = embedders.model_name(config, backend)
+        meta = vectors.load_meta(store.memdir) or {}
+        stored = vectors.load_vectors(store.memdir)
         same_model = (meta.get("backend"), meta.get("model"), meta.get("dimension")) == (backend, model, dimension)
         if stored is not None and same_model:
             ids, matrix = stored
             for fid, row in zip(ids, matrix, strict=True):
                 if fid not in merged and fid in facts and facts[fid].active:
                     merged[fid] = [float(v) for v in row]
-        result = embeddings.import_json(store, config, merged, backend=backend, model=model)
+        result = refresh.import_json(store, config, merged, backend=backend, model=model)
         report.extra["stored"] = int(result.get("imported", len(merged)))
     return report

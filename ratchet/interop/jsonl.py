@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from ratchet.core.facts import Fact
 from ratchet.errors import InvalidFactError, NotFoundError
-from ratchet.facts import Fact
-from ratchet.fileio import BadLine, dumps_line, read_jsonl
 from ratchet.interop.common import Item, Parsed, Problem
-from ratchet.memdir import MemoryDir
+from ratchet.store.files import BadLine, dumps_line, read_jsonl
+from ratchet.store.memdir import MemoryDir
 
 
 def sources(path: Path) -> list[Path]:

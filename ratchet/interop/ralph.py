@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ratchet import timeutil
 from ratchet.config import Config
-from ratchet.facts import Fact
+from ratchet.core import clock
+from ratchet.core.facts import Fact
 from ratchet.interop.common import (
     RALPH_ID,
     RALPH_TYPES,
@@ -244,7 +244,7 @@ def export_id(fact: Fact, used: set[str]) -> str:
             ralph = f"mem-{match.group(2)}-{match.group(3)}"
             if ralph not in used:
                 return ralph
-    stamp = int(timeutil.parse(fact.created).timestamp())
+    stamp = int(clock.parse(fact.created).timestamp())
     digest = hashlib.sha1(fact.id.encode("utf-8")).hexdigest()
     for start in range(0, len(digest) - 3):
         ralph = f"mem-{stamp}-{digest[start : start + 4]}"

@@ -57,7 +57,7 @@ def read_tables(path: Path) -> tuple[dict[str, dict[str, Any]], list[dict[str, A
 
 def parse_file(path: Path) -> Parsed:
     """Facts of a ralph-mem database (see module docstring)."""
-    from ratchet.scope import scope_for
+    from ratchet.core.scope import scope_for
 
     sessions, observations, loops = read_tables(path)
     parsed = Parsed()

@@ -1,0 +1,402 @@
+"""Extraction: a transcript in, new atomic facts in the store, safely and only once.
+
+Pipeline: read and clean the transcript (:mod:`ratchet.transcripts`) -> keep only turns not processed before
+(per-session offsets in ``memory/state/extract-offsets.json``) -> propose candidates with the LLM
+(:mod:`ratchet.extract_llm`) or the deterministic offline extractor (:mod:`ratchet.offline_extractor`) ->
+filters: credential scan (rejected, logged without the secret), jsonschema validation, dedupe against existing
+and earlier new facts -> importance, tier, scope -> supersession (both sides written and audited) -> store,
+reference events for facts the user confirmed, token usage in the audit log, offsets saved.
+
+The library raises :class:`RatchetError` subclasses; the hook wrapper in ``ratchet.cli.extract`` fails open.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ratchet.config import Config
+from ratchet.core import clock, dedupe, secrets
+from ratchet.core.candidates import Candidate
+from ratchet.core.facts import Fact, new_fact
+from ratchet.core.importance import base_importance
+from ratchet.core.scope import GLOBAL, scope_for
+from ratchet.errors import InvalidFactError, LockBusyError
+from ratchet.extract import llm as extract_llm
+from ratchet.extract import offline
+from ratchet.extract.transcripts import Transcript, Turn, read_transcript
+from ratchet.store import audit, events
+from ratchet.store.files import atomic_write, read_json
+from ratchet.store.store import Store
+
+ACTOR = "memory-extract"
+OFFSETS_FILE = "extract-offsets.json"
+CONTEXT_TURNS = 2  # already processed turns shown to the LLM so a new chunk reads in context
+SESSION_LOCK_TIMEOUT = 600.0
+
+
+@dataclass
+class ExtractResult:
+    """What one extraction run did (or, with ``dry_run``, would do)."""
+
+    transcript: str
+    format: str
+    session: str
+    mode: str  # llm | offline
+    dry_run: bool = False
+    scope: str = GLOBAL
+    added: list[Fact] = field(default_factory=list)
+    duplicates: list[dict[str, Any]] = field(default_factory=list)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    superseded: list[dict[str, str]] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    turns_total: int = 0
+    turns_new: int = 0
+    usage: dict[str, int] = field(default_factory=dict)
+    prompt_version: str | None = None
+    model: str = ""  # the model that answered (LLM mode)
+    stamps: dict[str, str] = field(default_factory=dict)  # turn uid -> when it was said (facts' ``created``)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (fact records in full, rejections without their content)."""
+        return {
+            "transcript": self.transcript,
+            "format": self.format,
+            "session": self.session,
+            "mode": self.mode,
+            "dry_run": self.dry_run,
+            "scope": self.scope,
+            "turns": {"total": self.turns_total, "new": self.turns_new},
+            "added": [f.to_dict() for f in self.added],
+            "duplicates": self.duplicates,
+            "rejected": self.rejected,
+            "superseded": self.superseded,
+            "references": self.references,
+            "usage": self.usage,
+            "prompt_version": self.prompt_version,
+        }
+
+
+def extract_file(
+    store: Store,
+    config: Config,
+    path: str | Path | Transcript,
+    *,
+    session: str | None = None,
+    cwd: str | Path | None = None,
+    dry_run: bool = False,
+    mode: str | None = None,
+    prompt_path: Path | None = None,
+    chat: extract_llm.ChatFn | None = None,
+) -> ExtractResult:
+    """Extract facts from the transcript at ``path`` (or an already read one) into ``store``.
+
+    ``prompt_path`` and ``chat`` reach the LLM extractor (see :func:`ratchet.extract_llm.run`): the prompt
+    workshop runs other prompt files and recorded replies through the same pipeline.
+    """
+    transcript = path if isinstance(path, Transcript) else read_transcript(path)
+    session_id = session or transcript.session_id or transcript.path.stem
+    where = cwd or transcript.cwd or os.getcwd()
+    repo_scope = scope_for(where)
+    chosen = _mode(config, mode)
+    result = ExtractResult(str(transcript.path), transcript.format, session_id, chosen, dry_run, repo_scope)
+    result.turns_total = len(transcript.turns)
+    with _session_lock(store, session_id, dry_run):
+        offsets = _read_offsets(store)
+        new_turns, context = _new_turns(transcript, offsets.get(session_id))
+        result.turns_new = len(new_turns)
+        if new_turns:
+            _extract(store, config, new_turns, context, result, prompt_path, chat)
+        if not dry_run:
+            _save_offset(store, offsets, session_id, transcript)
+    return result
+
+
+def _mode(config: Config, mode: str | None) -> str:
+    wanted = mode or config.section("extraction").get("mode", "auto")
+    if wanted == "auto":
+        return "llm" if config.llm_configured() else "offline"
+    return str(wanted)
+
+
+def _extract(
+    store: Store,
+    config: Config,
+    turns: list[Turn],
+    context: list[Turn],
+    result: ExtractResult,
+    prompt_path: Path | None = None,
+    chat: extract_llm.ChatFn | None = None,
+) -> None:
+    visible = {GLOBAL, result.scope}
+    # The LLM is shown existing facts before the lock is taken (a model call must not hold it); a dry run
+    # never takes the lock. Otherwise the facts are read once, under the lock, below.
+    existing, retired = _visible_facts(store, visible) if result.mode == "llm" or result.dry_run else ([], [])
+    result.stamps = _turn_times(turns)
+    confirmed: list[str] = []
+    if result.mode == "llm":
+        shown = similar_facts(
+            existing, turns, store, result.session, int(config.section("extraction")["similar_facts_shown"])
+        )
+        outcome = extract_llm.run(config, turns, context, shown, prompt_path=prompt_path, chat=chat)
+        candidates = outcome.candidates
+        confirmed = outcome.confirmed
+        result.rejected.extend(outcome.rejected)
+        result.usage = dict(outcome.usage, calls=outcome.calls)
+        result.prompt_version = outcome.prompt_version
+        result.model = outcome.model
+        usage_record = audit.event(
+            "llm_usage",
+            ACTOR,
+            purpose="extract",
+            session=result.session,
+            model=outcome.model,
+            mode=outcome.mode,
+            prompt_version=outcome.prompt_version,
+            **dict[str, Any](result.usage),
+        )
+    else:
+        candidates = offline.extract(turns, config.categories, config.data["default_category"])
+        usage_record = None
+    if result.dry_run:
+        result.added, updates = build_facts(config, candidates, existing, result, retired)
+        result.references = list(dict.fromkeys(confirmed + result.references))
+        return
+    with store.lock():
+        # Re-read under the lock: another worker may have stored facts from this session meanwhile.
+        existing, retired = _visible_facts(store, visible)
+        result.duplicates.clear()
+        result.superseded.clear()
+        result.references.clear()
+        result.added, updates = build_facts(config, candidates, existing, result, retired)
+        result.references = list(dict.fromkeys(confirmed + result.references))
+        records = [audit.event("reject", ACTOR, session=result.session, **r) for r in result.rejected]
+        if usage_record:
+            records.append(usage_record)
+        if records:
+            audit.append(store.memdir, records)
+        store.add(result.added, ACTOR, session=result.session, mode=result.mode)
+        store.update(updates, ACTOR, action="supersede", session=result.session)
+    if result.references:
+        events.record(store.memdir, events.REFERENCE, result.references, session=result.session, source="extract")
+
+
+def _turn_times(turns: list[Turn]) -> dict[str, str]:
+    """When each turn was said (uid -> ISO time), and under ``""`` the session's last time, never in the future.
+
+    A fact is created when the user said it, not when extraction ran: that decides its quarter file and recency.
+    """
+    from ratchet.core import clock
+
+    now = clock.now()
+    out: dict[str, str] = {}
+    for turn in turns:
+        if not turn.timestamp:
+            continue
+        try:
+            moment = min(clock.parse(turn.timestamp), now)
+        except (ValueError, OverflowError):
+            continue
+        out[turn.uid or ""] = out[""] = clock.iso(moment)
+    return out
+
+
+def _visible_facts(store: Store, visible: set[str]) -> tuple[list[Fact], list[Fact]]:
+    """(active, superseded) facts of the scopes a session sees."""
+    facts = [f for f in store.facts() if f.scope in visible]
+    return [f for f in facts if f.active], [f for f in facts if not f.active]
+
+
+def build_facts(
+    config: Config,
+    candidates: list[Candidate],
+    existing: list[Fact],
+    result: ExtractResult,
+    retired: list[Fact] | None = None,
+) -> tuple[list[Fact], list[Fact]]:
+    """Apply the filters to ``candidates``; return (new facts, existing facts now superseded).
+
+    ``retired`` are superseded facts: restating one without a correction cue (a resumed session read again
+    under a new id, say) must not bring the old value back next to the fact that replaced it.
+    """
+    by_id = {f.id: f for f in existing}
+    pool: list[Fact] = list(existing)
+    new: list[Fact] = []
+    updates: dict[str, Fact] = {}
+    categories = config.categories
+    default_category = config.data["default_category"]
+    for cand in candidates:
+        kinds = secrets.scan(f"{cand.content}\n{cand.evidence}")
+        if kinds:
+            result.rejected.append({"reason": "credential", "kinds": kinds, "content_chars": len(cand.content)})
+            continue
+        duplicate = dedupe.find_duplicate(cand.content, pool)
+        if duplicate is not None:
+            result.duplicates.append({"content": cand.content, "existing_id": duplicate.id})
+            if duplicate.id in by_id and duplicate.source_session != result.session and cand.trusted:
+                result.references.append(duplicate.id)  # the user restated a fact they already gave us
+            continue
+        stale = (
+            None
+            if cand.correction
+            else next((f for f in retired or [] if dedupe.is_duplicate(cand.content, f.content)), None)
+        )
+        if stale is not None:
+            result.duplicates.append(
+                {"content": cand.content, "existing_id": stale.id, "superseded_by": stale.superseded_by}
+            )
+            continue
+        category = cand.category if cand.category in categories else default_category
+        scope = GLOBAL if cand.about == "person" else result.scope
+        try:
+            fact = new_fact(
+                cand.content,
+                category=category,
+                importance=base_importance(
+                    config,
+                    category,
+                    explicit_remember=cand.explicit_remember,
+                    action_required=cand.action_required,
+                    untrusted=not cand.trusted,
+                ),
+                tier=cand.tier if cand.tier in ("permanent", "standard", "transient") else "standard",  # type: ignore[arg-type]
+                tags=cand.tags or [category],
+                scope=scope,
+                source_session=result.session[:200],
+                source_trust="trusted" if cand.trusted else "untrusted",
+                trust_reasons=cand.trust_reasons,
+                evidence=cand.evidence[:600] or None,
+                provenance=cand.provenance or result.mode,
+                prompt_version=cand.prompt_version,
+                created=result.stamps.get(cand.turn_uid) or result.stamps.get(""),
+            )
+            fact.validate()
+        except InvalidFactError as exc:
+            result.rejected.append({"reason": f"invalid fact: {exc}"})
+            continue
+        old_ids = _supersedes(cand, fact, pool)
+        if old_ids:
+            fact.supersedes = old_ids
+            for old_id in old_ids:
+                old = next(f for f in pool if f.id == old_id)
+                old.superseded_by = fact.id
+                if old_id in by_id:
+                    updates[old_id] = old
+                result.superseded.append({"old": old_id, "new": fact.id})
+            pool = [f for f in pool if f.id not in old_ids]
+        pool.append(fact)
+        new.append(fact)
+    return new, list(updates.values())
+
+
+def _supersedes(cand: Candidate, fact: Fact, pool: list[Fact]) -> list[str]:
+    """Ids of facts ``fact`` replaces: those the LLM named (same subject only), or for a correction the
+    closest fact that differs by a substitution."""
+    active = {f.id: f for f in pool if f.active}
+    new_tokens = dedupe._tokens(fact.content)
+    if cand.supersedes:
+        return [
+            i for i in dict.fromkeys(cand.supersedes) if i in active and new_tokens & dedupe._tokens(active[i].content)
+        ]
+    if not cand.correction:
+        return []
+    best: tuple[float, str] | None = None
+    for old in active.values():
+        old_tokens = dedupe._tokens(old.content)
+        shared = len(new_tokens & old_tokens)
+        if shared < 2:
+            continue
+        # The smaller statement mostly contained in the correction: "X is A" -> "X moved to B".
+        score = shared / min(len(new_tokens), len(old_tokens))
+        if score >= 0.5 and (best is None or score > best[0]):
+            best = (score, old.id)
+    return [best[1]] if best else []
+
+
+def similar_facts(existing: list[Fact], turns: list[Turn], store: Store, session: str, limit: int) -> list[Fact]:
+    """Existing facts to show the LLM: those injected in this session first, then by word overlap."""
+    if limit <= 0 or not existing:
+        return []
+    injected = events.injected_ids(store.memdir, session)
+    words: set[str] = set()
+    for turn in turns:
+        words |= dedupe._tokens(turn.text[:20000])
+    scored = sorted(
+        existing,
+        key=lambda f: (f.id not in injected, -len(dedupe._tokens(f.content) & words), f.created),
+    )
+    return [f for f in scored if f.id in injected or dedupe._tokens(f.content) & words][:limit]
+
+
+# ----- processed offsets ---------------------------------------------------------------------------
+def _offsets_path(store: Store) -> Path:
+    return store.memdir.state_dir / OFFSETS_FILE
+
+
+def _read_offsets(store: Store) -> dict[str, Any]:
+    data = read_json(_offsets_path(store), {})
+    return data if isinstance(data, dict) else {}
+
+
+def _new_turns(transcript: Transcript, entry: Any) -> tuple[list[Turn], list[Turn]]:
+    """(turns not processed yet, a few processed turns before them as context)."""
+    turns = transcript.turns
+    if not isinstance(entry, dict) or entry.get("format") != transcript.format:
+        return turns, []
+    uid = entry.get("uid")
+    cut: int | None = None
+    if isinstance(uid, str) and uid and not uid.startswith(("line:", "msg:")):
+        positions = [i for i, t in enumerate(turns) if t.uid == uid]
+        if positions:
+            cut = positions[-1] + 1
+    if cut is None:
+        line = int(entry.get("line") or 0)
+        if line > transcript.last_line:
+            return turns, []  # the file was rewritten or replaced: start over (dedupe guards repeats)
+        cut = next((i for i, t in enumerate(turns) if t.line > line), len(turns))
+    return turns[cut:], turns[max(0, cut - CONTEXT_TURNS) : cut]
+
+
+def _save_offset(store: Store, offsets: dict[str, Any], session: str, transcript: Transcript) -> None:
+    last = transcript.turns[-1] if transcript.turns else None
+    offsets[session] = {
+        "path": str(transcript.path),
+        "format": transcript.format,
+        "line": transcript.last_line,
+        "uid": last.uid if last else None,
+        "updated": clock.now_iso(),
+    }
+    store.memdir.ensure()
+    atomic_write(_offsets_path(store), _dumps(offsets))
+
+
+def _dumps(data: Any) -> str:
+    import json
+
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+@contextmanager
+def _session_lock(store: Store, session: str, dry_run: bool) -> Iterator[None]:
+    """One extraction per session at a time (PreCompact and SessionEnd workers may overlap)."""
+    if dry_run:
+        yield
+        return
+    from filelock import FileLock, Timeout
+
+    store.memdir.ensure()
+    digest = hashlib.sha1(session.encode("utf-8")).hexdigest()[:16]
+    lock = FileLock(str(store.memdir.state_dir / f"extract-{digest}.lock"), mode=0o600)
+    try:
+        lock.acquire(timeout=SESSION_LOCK_TIMEOUT)
+    except Timeout:
+        raise LockBusyError(f"Timed out waiting for another extraction of session {session}") from None
+    try:
+        yield
+    finally:
+        lock.release()

@@ -1,0 +1,103 @@
+"""The hook contract, with nothing heavier than the standard library.
+
+Hook verbs fail open: whatever goes wrong, exit 0, nothing harmful on stdout, the reason in ``ratchet.log``.
+:func:`fail_open` is the one place that catches for them (``RATCHET_RAISE_ERRORS=1`` re-raises for debugging).
+SessionEnd hooks get 1.5 s in all, and every millisecond of a hook is the agent's: this module also lets
+``memory-extract --hook`` validate its stdin and start the detached worker without importing click or the library.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import traceback
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ratchet.errors import UsageError
+
+
+def parse_hook_input(raw: str) -> dict[str, str]:
+    """Validate hook JSON: an object with a readable ``transcript_path``; ``session_id``/``cwd`` optional strings."""
+    try:
+        payload: Any = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"hook input: invalid JSON at line {exc.lineno} ({exc.msg})") from None
+    if not isinstance(payload, dict):
+        raise UsageError("hook input: expected a JSON object")
+    out: dict[str, str] = {}
+    for key in ("transcript_path", "session_id", "cwd"):
+        value = payload.get(key)
+        if value is not None and not isinstance(value, str):
+            raise UsageError(f"hook input: {key} must be a string")
+        if value:
+            out[key] = value
+    path = out.get("transcript_path")
+    if not path:
+        raise UsageError("hook input: transcript_path is missing")
+    if not os.path.isfile(path):
+        raise UsageError(f"hook input: transcript {path} not found")
+    return out
+
+
+def spawn_worker(payload: dict[str, str], memory_dir: str | None, config_path: str | None) -> None:
+    """Start ``memory-extract --worker`` fully detached (new session, no stdio) and return at once."""
+    args = [sys.executable, "-m", "ratchet.cli.extract", "--worker", payload["transcript_path"]]
+    if payload.get("session_id"):
+        args += ["--session", payload["session_id"]]
+    if payload.get("cwd"):
+        args += ["--cwd", payload["cwd"]]
+    if memory_dir:
+        args += ["--memory-dir", memory_dir]
+    if config_path:
+        args += ["--config", config_path]
+    subprocess.Popen(  # noqa: S603 - our own module, no shell
+        args,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+def hook_log_path(memory_dir: str | None, config_path: str | None) -> Path | None:
+    """``memory/ratchet.log``, resolved without failing: a broken config must not hide the log line."""
+    try:
+        from ratchet.config import load_config
+        from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+
+        memdir = MemoryDir(resolve_memory_dir(memory_dir, load_config(config_path)))
+        memdir.ensure()
+        return memdir.log
+    except Exception:  # noqa: BLE001 - fall back to the directory we were given, if any
+        root = Path(memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or "memory")
+        try:
+            root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError:
+            return None
+        return root / "ratchet.log" if root.is_dir() else None
+
+
+@contextlib.contextmanager
+def fail_open(where: str, memory_dir: str | None = None, config_path: str | None = None) -> Iterator[None]:
+    """Run the block; on any failure append one line (and the traceback) to ``ratchet.log`` and carry on."""
+    try:
+        yield
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
+        if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
+            raise
+        from ratchet.store.logfile import log_line
+
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        log_line(
+            hook_log_path(memory_dir, config_path),
+            f"{where} failed open: {detail}",
+            trace="".join(traceback.format_tb(exc.__traceback__)),
+        )

@@ -1,0 +1,157 @@
+"""The weekly report: ``memory/reports/YYYY-Www.md`` and, when matplotlib is installed, a PNG beside it.
+
+The markdown is rendered from the same summary ``memory-manage --json`` prints. The plot (score histogram and
+facts created per month) uses matplotlib's Agg backend, imported only here and only when plotting, so the rest
+of Ratchet never pays for it.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ratchet.store.files import atomic_write, ensure_private_dir
+from ratchet.store.memdir import MemoryDir
+
+
+def _snippet(text: str, width: int = 100) -> str:
+    flat = " ".join(str(text).split()).replace("|", "\\|")
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def _counts(title: str, counts: dict[str, int]) -> list[str]:
+    if not counts:
+        return [f"- {title}: none"]
+    return [f"- {title}: " + ", ".join(f"{k} {v}" for k, v in counts.items())]
+
+
+def _items(title: str, summary: dict[str, Any], key: str, fmt: Any) -> list[str]:
+    items = summary.get(key) or []
+    total = summary.get(f"{key}_count", len(items))
+    lines = [f"## {title} ({total})", ""]
+    if not items:
+        return [*lines, "None.", ""]
+    lines += [fmt(item) for item in items]
+    if total > len(items):
+        lines.append(f"- … and {total - len(items)} more (see memory-log.jsonl)")
+    return [*lines, ""]
+
+
+def render(summary: dict[str, Any], plot_name: str | None = None) -> str:
+    """The report's markdown."""
+    week = summary["week"]
+    con = summary.get("contradictions") or {}
+    lines = [
+        f"# Ratchet weekly report {week}",
+        "",
+        f"Run at {summary['time']}{' (dry run: nothing written)' if summary.get('dry_run') else ''}.",
+        "",
+        "## Summary",
+        "",
+        f"- Facts: {summary['facts']} ({summary['active']} active, {summary['superseded_total']} superseded); "
+        f"{summary['in_memory_md']} listed in MEMORY.md",
+        f"- Reinforced: {summary.get('reinforced', 0)} facts from {summary.get('references', 0)} confirmed references"
+        + (f" ({summary['unknown_references']} for unknown facts)" if summary.get("unknown_references") else ""),
+        f"- Decayed: {summary.get('decayed', 0)} facts, {summary.get('decay_weeks', 0)} fact-weeks in all",
+        f"- Promoted {summary['promoted_count']}, purged {summary['purged_count']}, "
+        f"superseded {summary['superseded_count']}, flagged for review {summary['flagged_count']}",
+        f"- Contradiction check: {con.get('candidates', 0)} candidate pairs by {con.get('method', 'none')}"
+        + (f", {con['llm_checked']} judged by the LLM" if con.get("llm_checked") else "")
+        + (f" (LLM failed: {con['llm_error']})" if con.get("llm_error") else ""),
+        f"- Old injection events compacted: {summary.get('events_compacted', 0)}",
+        "",
+        "## Counts (active facts)",
+        "",
+        *_counts("Category", summary["counts"]["by_category"]),
+        *_counts("Tier", summary["counts"]["by_tier"]),
+        *_counts("Trust", summary["counts"]["by_trust"]),
+        *_counts("Scope", summary["counts"]["by_scope"]),
+        "",
+        "## Score distribution (effective score of active facts)",
+        "",
+        "| score | facts |",
+        "|---|---|",
+        *(f"| {n / 10:.1f}–{(n + 1) / 10:.1f} | {c} |" for n, c in enumerate(summary["score_histogram"])),
+        "",
+        f"Mean effective score: {summary['score_mean']:.3f}",
+        "",
+    ]
+    if plot_name:
+        lines += [f"![Scores and facts over time]({plot_name})", ""]
+    lines += _items("Promoted", summary, "promoted", _fmt_promoted)
+    lines += _items("Purged (archived; `ratchet restore ID`)", summary, "purged", _fmt_purged)
+    lines += _items("Superseded", summary, "superseded", _fmt_superseded)
+    lines += _items("Flagged for review (`ratchet review`)", summary, "flagged", _fmt_flagged)
+    lines += _items("Dangling references", summary, "dangling", _fmt_dangling)
+    if summary.get("chains_count"):
+        lines += _items("Supersede chains", summary, "chains", lambda i: f"- {_chain(i)}")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _fmt_promoted(i: dict[str, Any]) -> str:
+    return f"- `{i['id'][:8]}` {_snippet(i['content'])}"
+
+
+def _fmt_purged(i: dict[str, Any]) -> str:
+    return f"- `{i['id'][:8]}` score {i['score']:.3f}: {_snippet(i['content'])}"
+
+
+def _fmt_superseded(i: dict[str, Any]) -> str:
+    return f"- `{i['id'][:8]}` → `{i['by'][:8]}` {_snippet(i['content'])} ({_snippet(i['reason'], 80)})"
+
+
+def _fmt_flagged(i: dict[str, Any]) -> str:
+    return f"- `{i['id']}` `{i['old'][:8]}` vs `{i['new'][:8]}` ({i['method']} {i['similarity']:.2f})"
+
+
+def _fmt_dangling(i: dict[str, Any]) -> str:
+    return f"- `{i['id'][:8]}` {i['field']} names missing `{i['missing']}`"
+
+
+def _chain(item: dict[str, Any]) -> str:
+    if "cycle" in item:
+        return "cycle " + " → ".join(f"`{i[:8]}`" for i in item["cycle"]) + f" broken at `{item['id'][:8]}`"
+    return " → ".join(f"`{i[:8]}`" for i in [*item["chain"], item["head"]])
+
+
+def plot_png(summary: dict[str, Any]) -> bytes | None:
+    """A PNG of the score histogram and facts created per month; None when matplotlib is not installed."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6), dpi=100)
+    edges = [n / 10 for n in range(10)]
+    left.bar(edges, summary["score_histogram"], width=0.1, align="edge", color="#4c72b0", edgecolor="white")
+    left.set_title("Effective score (active facts)")
+    left.set_xlabel("score")
+    left.set_ylabel("facts")
+    months = list(summary["created_by_month"])
+    right.plot(range(len(months)), list(summary["created_by_month"].values()), marker="o", color="#dd8452")
+    step = max(1, len(months) // 8)
+    right.set_xticks(range(0, len(months), step), months[::step], rotation=45, ha="right", fontsize=8)
+    right.set_title("Facts by month created")
+    right.set_ylabel("facts")
+    fig.suptitle(f"Ratchet memory {summary['week']}")
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def write_report(memdir: MemoryDir, summary: dict[str, Any], *, plot: bool = True) -> dict[str, str | None]:
+    """Write ``reports/<week>.md`` (and ``<week>.png``); return their paths."""
+    ensure_private_dir(memdir.reports_dir)
+    week = summary["week"]
+    png = plot_png(summary) if plot else None
+    plot_path = None
+    if png is not None:
+        plot_path = memdir.reports_dir / f"{week}.png"
+        atomic_write(plot_path, png)
+    report_path = memdir.reports_dir / f"{week}.md"
+    atomic_write(report_path, render(summary, plot_path.name if plot_path else None))
+    return {"report": str(report_path), "plot": str(plot_path) if plot_path else None}

@@ -1,0 +1,551 @@
+"""memory-manage: the weekly lifecycle (reinforce, supersede, decay, promote, purge) in one consistent run.
+
+One run, in order:
+1. Take ``.manage.lock`` without waiting (an overlapping cron run is skipped, not queued).
+2. With an LLM configured: find contradiction candidates on a snapshot and ask the LLM, *outside* the store lock,
+   so memory-extract appends are never held up by a slow endpoint.
+3. Under the store lock: read every fact once, apply reference events since the cursor (x1.1 each, capped at 1),
+   contradiction verdicts and ``supersedes`` enforcement, weekly decay, promotion and purge selection; then write
+   everything in one rewrite per quarter file (purged facts are archived first), the audit records, the index,
+   the events cursor, the review list, the events compaction and ``MEMORY.md``.
+4. Drop vectors of purged/superseded facts and write the weekly report.
+
+Every step is idempotent, so a run killed anywhere is completed by the next one: decay is keyed by the ISO week
+in ``decayed_through``, reinforcement by ``meta["ref_mark"]`` (see :mod:`ratchet.eventlog`), and the other steps
+recompute from the facts. Each quarter file is replaced atomically, so files are always readable.
+
+Why not ``Store.update``/``Store.remove``: a weekly run touches nearly every fact (decay), and those methods
+re-read the whole store and validate each record with jsonschema (~140 us a record: 14 s for 100k facts).
+:func:`_commit` follows the same contract (lock held, archive first, atomic rewrite per file, before/after audit,
+index) on the facts already read, validating through the fast path of :meth:`Fact.from_dict`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ratchet.config import Config
+from ratchet.core import clock
+from ratchet.core.facts import Fact
+from ratchet.core.scoring import effective_score
+from ratchet.errors import LockBusyError, StoreError
+from ratchet.lifecycle import contradictions as contra
+from ratchet.lifecycle import promotion
+from ratchet.store import audit, eventlog
+from ratchet.store.files import append_lines, atomic_write, dumps_line, read_json
+from ratchet.store.store import Loaded, Store, archive_record
+
+ACTOR = "memory-manage"
+STATE_NAME = "manage-state.json"
+KILL_ENV = "RATCHET_TEST_KILL_AT"
+LIST_CAP = 50  # items listed per section of the summary; counts are always complete
+# Which action names a fact's audit record when one run changed it for several reasons.
+_SAFE_ACTIONS = frozenset({"decay", "promote", "demote"})
+_PRIORITY = ("supersede", "demote", "promote", "reinforce", "decay", "update")
+
+
+def checkpoint(stage: str) -> None:
+    """Crash-test hook: ``RATCHET_TEST_KILL_AT=<stage>`` kills the process right here, like SIGKILL would."""
+    if os.environ.get(KILL_ENV) == stage:
+        os._exit(9)
+
+
+@lru_cache(maxsize=4096)
+def _week_of_day(day: str) -> str:
+    return clock.iso_week(clock.parse(day))
+
+
+def week_of(stamp: str) -> str:
+    """ISO week of a stored date or date-time (cached by day: 100k facts share few days)."""
+    return (
+        _week_of_day(stamp[:10])
+        if len(stamp) >= 10 and stamp[10:11] in ("", "T")
+        else clock.iso_week(clock.parse(stamp))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _weeks_between(first: str, second: str) -> int:
+    return clock.weeks_between(first, second)
+
+
+@dataclass
+class Plan:
+    """Everything one run decided, before anything is written."""
+
+    facts: dict[str, Fact]
+    files: dict[str, Path]
+    before: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> original values of changed fields
+    actions: dict[str, set[str]] = field(default_factory=dict)
+    purge: dict[str, str] = field(default_factory=dict)  # id -> reason
+    review: list[dict[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def set(self, fact: Fact, name: str, value: Any, action: str) -> None:
+        old = getattr(fact, name)
+        if old == value:
+            return
+        self.before.setdefault(fact.id, {}).setdefault(name, _copy(old))
+        setattr(fact, name, value)
+        self.actions.setdefault(fact.id, set()).add(action)
+
+    def note(self, key: str, item: Any) -> None:
+        self.summary.setdefault(key, []).append(item)
+
+
+def record(fact: Fact) -> dict[str, Any]:
+    """``fact.to_dict()`` without ``dataclasses.asdict``'s deep copy (10x faster; the result is only serialised)."""
+    out = {name: getattr(fact, name) for name in _FIELDS}
+    for name in _OMIT_WHEN_EMPTY:
+        if not out[name]:
+            del out[name]
+    return out
+
+
+_FIELDS = tuple(f.name for f in fields(Fact))
+# Mirrors Fact.to_dict (tests/test_lifecycle.py checks they agree).
+_OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
+
+
+def _copy(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+
+
+# ----- the run -------------------------------------------------------------------------------------------
+
+
+def run(
+    store: Store,
+    config: Config,
+    *,
+    dry_run: bool = False,
+    use_llm: bool = True,
+    write_report: bool = True,
+) -> dict[str, Any]:
+    """One memory-manage run; returns the summary (also the weekly report's data).
+
+    Raises :class:`LockBusyError` ("skipped: another run holds the lock") when another run is going on.
+    ``dry_run`` takes no lock, calls no LLM and writes nothing.
+    """
+    now = clock.now()
+    if dry_run:
+        loaded = store.read(quarantine=False)
+        plan = _plan(store, config, loaded, now, verdicts=None, dry_run=True)
+        return _finish_summary(plan, config, now, dry_run=True)
+    from filelock import FileLock, Timeout
+
+    store.memdir.ensure()
+    guard = FileLock(str(store.memdir.manage_lock), mode=0o600)
+    try:
+        guard.acquire(timeout=0)
+    except Timeout:
+        raise LockBusyError("skipped: another run holds the lock") from None
+    try:
+        return _run_locked(store, config, now, use_llm=use_llm, write_report=write_report)
+    finally:
+        guard.release()
+
+
+def _run_locked(store: Store, config: Config, now: datetime, *, use_llm: bool, write_report: bool) -> dict[str, Any]:
+    memdir = store.memdir
+    verdicts: list[contra.Verdict] | None = None
+    llm_info: dict[str, Any] = {}
+    if use_llm and config.llm_configured() and config.section("manage")["llm_contradictions"]:
+        # LLM calls happen on a snapshot, before the store lock: appends continue meanwhile.
+        snapshot = store.read(quarantine=False)
+        verdicts, llm_info = _llm_phase(store, config, snapshot)
+        checkpoint("after-llm")
+    with store.lock():
+        loaded = store.read()
+        if loaded.bad:  # read() quarantined them; make sure, since the rewrite below starts from parsed facts
+            store.quarantine({b.path for b in loaded.bad})
+        checkpoint("after-read")
+        plan = _plan(store, config, loaded, now, verdicts=verdicts, dry_run=False)
+        if "_checked_through" in llm_info:
+            plan.summary["_state"]["checked_through"] = llm_info.pop("_checked_through")
+        plan.summary["contradictions"].update(llm_info)
+        _commit(store, loaded, plan)
+        checkpoint("after-facts")
+        eventlog.commit(memdir, plan.summary.pop("_batch"))
+        if plan.review:
+            contra.append_review(memdir, plan.review)
+        _save_state(store, plan.summary.pop("_state"))
+        checkpoint("after-cursor")
+        keep_days = float(config.section("manage")["events_keep_days"])
+        plan.summary["events_compacted"] = eventlog.compact(memdir, keep_days, now, checkpoint)
+        checkpoint("after-compact")
+        remaining = [f for f in plan.facts.values() if f.id not in plan.purge]
+        plan.summary["memory_md_changed"] = promotion.write_memory_md(memdir, remaining)
+        plan.summary["memory_md"] = str(memdir.memory_md)
+    gone = list(plan.purge) + [i for i in plan.actions if "supersede" in plan.actions[i] and not plan.facts[i].active]
+    plan.summary["vectors_dropped"] = _drop_vectors(store, gone)
+    summary = _finish_summary(plan, config, now, dry_run=False)
+    if write_report:
+        from ratchet.lifecycle.report import write_report as write
+
+        existing = memdir.reports_dir / f"{summary['week']}.md"
+        idle = not (summary["changed"] or summary["purged_count"] or summary["flagged_count"])
+        if idle and existing.exists():
+            # A repeated run in the same week changed nothing: keep the report of the run that did the work.
+            summary["report"] = str(existing)
+        else:
+            summary.update(write(memdir, summary, plot=bool(config.section("manage")["report_plot"])))
+    return summary
+
+
+def _llm_phase(store: Store, config: Config, snapshot: Loaded) -> tuple[list[contra.Verdict], dict[str, Any]]:
+    state = _load_state(store)
+    skip = set(contra.read_review(store.memdir))
+    pairs, method, newest = contra.find_pairs(
+        snapshot.facts, config, store.memdir, checked_through=state.get("checked_through"), skip=skip
+    )
+    facts = {f.id: f for f in snapshot.facts}
+    usage: list[dict[str, Any]] = []
+    verdicts, error = contra.llm_verdicts(pairs, facts, config, usage)
+    info: dict[str, Any] = {"method": method, "candidates": len(pairs), "llm_checked": len(verdicts)}
+    info["_checked_through"] = newest
+    if error:
+        # Offline behaviour for what the LLM could not judge: flag, never supersede on a guess.
+        verdicts += contra.offline_verdicts(pairs[len(verdicts) :], facts)
+        info["llm_error"] = error
+    if usage:
+        with store.lock():
+            audit.append(
+                store.memdir,
+                [
+                    audit.event(
+                        "llm_usage",
+                        ACTOR,
+                        purpose="contradictions",
+                        prompt_tokens=sum(u.get("prompt_tokens", 0) for u in usage),
+                        completion_tokens=sum(u.get("completion_tokens", 0) for u in usage),
+                        model=usage[-1].get("model"),
+                    )
+                ],
+            )
+    return verdicts, info
+
+
+# ----- deciding ------------------------------------------------------------------------------------------
+
+
+def _plan(
+    store: Store,
+    config: Config,
+    loaded: Loaded,
+    now: datetime,
+    *,
+    verdicts: list[contra.Verdict] | None,
+    dry_run: bool,
+) -> Plan:
+    memdir = store.memdir
+    plan = Plan(facts={f.id: f for f in loaded.facts}, files=dict(loaded.files))
+    plan.summary = {
+        "promoted": [],
+        "demoted": [],
+        "purged": [],
+        "superseded": [],
+        "flagged": [],
+        "dangling": [],
+        "chains": [],
+        "contradictions": {"method": "none", "candidates": 0, "llm_checked": 0},
+    }
+    state = _load_state(store)
+    batch = eventlog.pending(memdir, persist=not dry_run)
+    plan.summary["_batch"] = batch
+    referenced_weeks = _reinforce(plan, config, batch)
+    _enforce_supersedes(plan, store)
+    _decay(plan, config, clock.iso_week(now), referenced_weeks)
+    _select_purge(plan, config, now)
+    if verdicts is None:
+        # Offline: look for contradictions among the facts that survive this run only.
+        survivors = [f for f in loaded.facts if f.id not in plan.purge]
+        skip = set(contra.read_review(memdir))
+        pairs, method, newest = contra.find_pairs(
+            survivors, config, memdir, checked_through=state.get("checked_through"), skip=skip
+        )
+        verdicts = contra.offline_verdicts(pairs, plan.facts)
+        plan.summary["contradictions"].update(method=method, candidates=len(pairs))
+        state["checked_through"] = newest
+    _apply_verdicts(plan, verdicts)
+    _promote(plan, config)
+    state.update(last_run=clock.iso(now), last_week=clock.iso_week(now))
+    plan.summary["_state"] = state
+    return plan
+
+
+def _reinforce(plan: Plan, config: Config, batch: eventlog.Batch) -> dict[str, set[str]]:
+    """x factor per reference event (capped at 1), reference_count and last_referenced; weeks referenced."""
+    factor = float(config.section("reinforcement")["factor"])
+    weeks: dict[str, set[str]] = {}
+    applied = unknown = 0
+    for position, event in batch.events:
+        when = event.get("time")
+        if not isinstance(when, str):
+            continue
+        for fact_id in event.get("fact_ids") or []:
+            fact = plan.facts.get(fact_id) if isinstance(fact_id, str) else None
+            if fact is None:
+                unknown += 1
+                continue
+            if eventlog.already_applied(fact.meta.get("ref_mark"), batch.gen, position):
+                continue
+            plan.set(fact, "importance", round(min(1.0, fact.importance * factor), 6), "reinforce")
+            plan.set(fact, "reference_count", fact.reference_count + 1, "reinforce")
+            if when > fact.last_referenced:
+                plan.set(fact, "last_referenced", when, "reinforce")
+            weeks.setdefault(fact.id, set()).add(week_of(when))
+            applied += 1
+    for fact_id in weeks:
+        fact = plan.facts[fact_id]
+        plan.set(fact, "meta", {**fact.meta, "ref_mark": [batch.gen, batch.end]}, "reinforce")
+    plan.summary.update(references=applied, reinforced=len(weeks), unknown_references=unknown)
+    return weeks
+
+
+def _supersede(plan: Plan, old: Fact, new: Fact, reason: str) -> bool:
+    if old.id == new.id or old.superseded_by is not None:
+        return False
+    plan.set(old, "superseded_by", new.id, "supersede")
+    if old.promoted:
+        plan.set(old, "promoted", False, "supersede")
+    if old.id not in (new.supersedes or []):
+        plan.set(new, "supersedes", [*(new.supersedes or []), old.id], "supersede")
+    plan.note("superseded", {"id": old.id, "by": new.id, "content": old.content, "reason": reason})
+    return True
+
+
+def _apply_verdicts(plan: Plan, verdicts: list[contra.Verdict]) -> None:
+    for verdict in verdicts:
+        old, new = plan.facts.get(verdict.pair.old), plan.facts.get(verdict.pair.new)
+        if old is None or new is None or not old.active or not new.active or {old.id, new.id} & set(plan.purge):
+            continue  # changed since the snapshot the LLM saw: the next run looks again
+        if verdict.action == "supersede":
+            _supersede(plan, old, new, f"{verdict.relation} ({verdict.by}): {verdict.reason}")
+            plan.review.append(contra.review_record(verdict, plan.facts, "resolved"))
+        elif verdict.action == "dismiss":
+            plan.review.append(contra.review_record(verdict, plan.facts, "dismissed"))
+        else:
+            record = contra.review_record(verdict, plan.facts, contra.OPEN)
+            plan.review.append(record)
+            plan.note("flagged", {k: record[k] for k in ("id", "old", "new", "similarity", "method", "reason")})
+
+
+def _enforce_supersedes(plan: Plan, store: Store) -> None:
+    """Mark what ``supersedes`` lists, break cycles, resolve chains to their head, report dangling ids."""
+    facts = plan.facts
+    archived: set[str] | None = None
+
+    def missing(fact_id: str) -> bool:
+        nonlocal archived
+        if fact_id in facts:
+            return False
+        if archived is None:
+            archived = {r["fact"].get("id") for r in store.archived()}
+        return fact_id not in archived
+
+    for fact in sorted(facts.values(), key=lambda f: (f.created, f.id)):
+        for old_id in fact.supersedes or []:
+            if old_id in facts:
+                if facts[old_id].superseded_by is None and fact.superseded_by != old_id:
+                    _supersede(plan, facts[old_id], fact, f"listed in the supersedes of {fact.id}")
+            elif missing(old_id):
+                plan.note("dangling", {"id": fact.id, "field": "supersedes", "missing": old_id})
+        if fact.superseded_by is not None and missing(fact.superseded_by):
+            plan.note("dangling", {"id": fact.id, "field": "superseded_by", "missing": fact.superseded_by})
+    # Follow superseded_by: a cycle is broken by reactivating its newest fact; chains are reported with heads.
+    targets = {f.superseded_by for f in facts.values() if f.superseded_by}
+    for fact in list(facts.values()):
+        if fact.superseded_by is None or facts.get(fact.superseded_by) is None:
+            continue
+        path = [fact]
+        seen = {fact.id}
+        nxt = facts.get(fact.superseded_by)
+        while nxt is not None and nxt.superseded_by is not None and nxt.id not in seen:
+            path.append(nxt)
+            seen.add(nxt.id)
+            nxt = facts.get(nxt.superseded_by)
+        if nxt is not None and nxt.id in seen:
+            cycle = path[[p.id for p in path].index(nxt.id) :]
+            newest = max(cycle, key=lambda f: (f.created, f.id))
+            plan.set(newest, "superseded_by", None, "supersede")
+            plan.note("chains", {"id": newest.id, "cycle": [f.id for f in cycle], "resolved": "cycle broken"})
+        elif len(path) > 1 and fact.id not in targets and nxt is not None:
+            plan.note("chains", {"id": fact.id, "chain": [f.id for f in path], "head": nxt.id})
+
+
+def _decay(plan: Plan, config: Config, current: str, referenced: dict[str, set[str]]) -> None:
+    """x weekly factor for every week since ``decayed_through`` without a user-confirmed reference."""
+    rates = config.section("decay")
+    factors = {"standard": float(rates["standard_weekly"]), "transient": float(rates["transient_weekly"])}
+    decayed = weeks_total = 0
+    for fact in plan.facts.values():
+        if fact.tier == "permanent":
+            continue
+        start = fact.decayed_through or week_of(fact.created)
+        span = _weeks_between(start, current)
+        if span <= 0:
+            continue
+        weeks = set(referenced.get(fact.id, ()))
+        if fact.reference_count:
+            weeks.add(week_of(fact.last_referenced))
+        missed = span - sum(1 for w in weeks if start < w <= current)
+        if missed > 0:
+            plan.set(fact, "importance", round(fact.importance * factors[fact.tier] ** missed, 6), "decay")
+            decayed += 1
+            weeks_total += missed
+        plan.set(fact, "decayed_through", current, "decay")
+    plan.summary.update(decayed=decayed, decay_weeks=weeks_total, week=current)
+
+
+def _promote(plan: Plan, config: Config) -> None:
+    for fact in plan.facts.values():
+        if fact.id in plan.purge:
+            continue
+        if not fact.promoted and promotion.qualifies(fact, config):
+            plan.set(fact, "promoted", True, "promote")
+            plan.note("promoted", {"id": fact.id, "content": fact.content, "importance": fact.importance})
+        elif fact.promoted and not fact.active:
+            plan.set(fact, "promoted", False, "demote")
+            plan.note("demoted", {"id": fact.id, "content": fact.content, "reason": "superseded"})
+
+
+def _select_purge(plan: Plan, config: Config, now: datetime) -> None:
+    threshold = float(config.section("purge")["threshold"])
+    for fact in plan.facts.values():
+        if fact.tier == "permanent":
+            continue  # never without explicit instruction ('ratchet forget')
+        score = effective_score(fact, config, now)
+        if score < threshold:
+            reason = f"effective score {score:.3f} < {threshold}"
+            plan.purge[fact.id] = reason
+            plan.note("purged", {"id": fact.id, "content": fact.content, "score": round(score, 4)})
+
+
+# ----- writing -------------------------------------------------------------------------------------------
+
+
+def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
+    """Archive purged facts, rewrite each touched quarter file once, audit every change, rebuild the index.
+
+    The caller holds the store lock and ``loaded`` was read under it, so no append can slip in between.
+    """
+    memdir = store.memdir
+    if loaded.bad:  # a rewrite from parsed records would drop them: they must be quarantined first
+        raise StoreError(f"{loaded.bad[0].where()}: {loaded.bad[0].reason} (not quarantined; nothing rewritten)")
+    changed = {i for i in plan.before if i not in plan.purge}
+    for fact_id in changed:
+        # Decay and promotion only write values valid by construction (a product within [0, 1], an ISO week, a
+        # bool) into records validated on read; anything else (event times, supersedes, meta) is checked here.
+        if not plan.actions[fact_id] <= _SAFE_ACTIONS:
+            Fact.from_dict(record(plan.facts[fact_id]))
+    if not changed and not plan.purge:
+        return
+    stamp = clock.now_iso()
+    for fact_id in changed:
+        plan.facts[fact_id].updated = stamp
+    purged = {i: record(plan.facts[i]) for i in plan.purge}
+    if purged:
+        lines = (dumps_line(archive_record(stamp, "purge", plan.purge[i], ACTOR, rec)) for i, rec in purged.items())
+        append_lines(memdir.archive, lines)
+    checkpoint("after-archive")
+    touched = {plan.files[i] for i in changed | set(plan.purge)}
+    by_file: dict[Path, list[Fact]] = {}
+    for fact in loaded.facts:
+        by_file.setdefault(plan.files[fact.id], []).append(fact)
+    for n, path in enumerate(sorted(touched)):
+        lines = (dumps_line(record(f)) + "\n" for f in by_file[path] if f.id not in plan.purge)
+        atomic_write(path, "".join(lines))
+        if n == 0:
+            checkpoint("mid-rewrite")
+    checkpoint("after-rewrite")
+    records = []
+    for fact_id in changed:
+        fact = plan.facts[fact_id]
+        before = plan.before[fact_id]
+        after = {name: _copy(getattr(fact, name)) for name in before}
+        action = next(a for a in _PRIORITY if a in plan.actions[fact_id] or a == "update")
+        records.append(
+            audit.event(action, ACTOR, fact_id, before=before, after=after, changes=sorted(plan.actions[fact_id]))
+        )
+    for fact_id, reason in plan.purge.items():
+        records.append(audit.event("purge", ACTOR, fact_id, before=purged[fact_id], reason=reason))
+    audit.append(memdir, records)
+    store.write_index(loaded, drop=set(plan.purge))
+
+
+def _state_path(store: Store) -> Path:
+    return store.memdir.state_dir / STATE_NAME
+
+
+def _load_state(store: Store) -> dict[str, Any]:
+    try:
+        doc = read_json(_state_path(store), {})
+    except (ValueError, OSError):
+        doc = {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _save_state(store: Store, state: dict[str, Any]) -> None:
+    import json
+
+    atomic_write(_state_path(store), json.dumps(state, indent=1))
+
+
+def _drop_vectors(store: Store, ids: list[str]) -> int:
+    """Remove vectors of purged and superseded facts when the embeddings module and vectors exist."""
+    if not ids:
+        return 0
+    try:
+        from ratchet.store.vectors import drop_vectors
+    except ImportError:
+        return 0
+    try:
+        return int(drop_vectors(store.memdir, ids))
+    except (StoreError, OSError, ValueError):
+        return 0  # derived data: 'memory-embed' resyncs it
+
+
+# ----- the summary ---------------------------------------------------------------------------------------
+
+
+def _finish_summary(plan: Plan, config: Config, now: datetime, *, dry_run: bool) -> dict[str, Any]:
+    """Counts, distributions and capped lists: what ``--json`` prints and the weekly report shows."""
+    summary = {k: v for k, v in plan.summary.items() if not k.startswith("_")}
+    remaining = [f for f in plan.facts.values() if f.id not in plan.purge]
+    active = [f for f in remaining if f.active]
+    scores = [effective_score(f, config, now) for f in active]
+    histogram = [0] * 10
+    for score in scores:
+        histogram[min(9, int(score * 10))] += 1
+    by_month = Counter(f.created[:7] for f in remaining)
+    summary.update(
+        time=clock.iso(now),
+        week=clock.iso_week(now),
+        dry_run=dry_run,
+        facts=len(remaining),
+        active=len(active),
+        superseded_total=len(remaining) - len(active),
+        changed=len([i for i in plan.before if i not in plan.purge]),
+        counts={
+            "by_category": dict(Counter(f.category for f in active).most_common()),
+            "by_tier": dict(Counter(f.tier for f in active).most_common()),
+            "by_trust": dict(Counter(f.source_trust for f in active).most_common()),
+            "by_scope": dict(Counter(f.scope for f in active).most_common()),
+        },
+        score_histogram=histogram,
+        score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
+        created_by_month=dict(sorted(by_month.items())),
+        in_memory_md=len(promotion.listed(active)),
+    )
+    for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
+        items = summary.get(key) or []
+        summary[f"{key}_count"] = len(items)
+        summary[key] = items[:LIST_CAP]
+    return summary

@@ -1,0 +1,381 @@
+"""The fact store: quarter files of JSONL under one lock, with an index, an audit log, an archive and a quarantine.
+
+Contract:
+- Appends take the exclusive store lock and write whole lines. Rewrites (updates, purges, forgets) go through
+  :func:`ratchet.fileio.atomic_write` under the same lock, so readers see the old or the new file.
+- A fact stays in the quarter file of its ``created`` date for its whole life.
+- A line that is not a valid fact is never dropped: it is skipped with a warning and, as soon as the lock can be
+  taken, moved to ``rejected.jsonl`` with the reason.
+- Every change is appended to ``memory-log.jsonl``. Archived facts (forget, purge) go to ``archive.jsonl``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ratchet.core import clock
+from ratchet.core.facts import Fact
+from ratchet.errors import AmbiguousIdError, InvalidFactError, LockBusyError, NotFoundError, StoreError
+from ratchet.store import audit, index
+from ratchet.store.files import BadLine, append_lines, atomic_write, dumps_line, read_jsonl, remove_stale_temps
+from ratchet.store.memdir import MemoryDir
+
+LOCK_TIMEOUT = 60.0
+
+
+@dataclass
+class Loaded:
+    """Everything read from the quarter files in one pass."""
+
+    facts: list[Fact] = field(default_factory=list)
+    files: dict[str, Path] = field(default_factory=dict)  # fact id -> file
+    bad: list[BadLine] = field(default_factory=list)
+
+
+class Store:
+    """One memory directory's facts. Create it with :func:`open_store` or directly from a :class:`MemoryDir`."""
+
+    def __init__(self, memdir: MemoryDir | Path, *, create: bool = True) -> None:
+        self.memdir = memdir if isinstance(memdir, MemoryDir) else MemoryDir(Path(memdir))
+        if create:
+            try:
+                self.memdir.ensure()
+            except OSError as exc:
+                raise StoreError(f"Memory directory {self.memdir.root} cannot be created: {exc.strerror}") from None
+        self.warnings: list[str] = []
+        self._lock: Any = None
+
+    # ----- locking -------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def lock(self, timeout: float = LOCK_TIMEOUT, blocking: bool = True) -> Iterator[None]:
+        """Hold the exclusive store lock (re-entrant within this object)."""
+        from filelock import FileLock, Timeout
+
+        if self._lock is None:
+            # One lock object per path in a process: two Store objects on one directory share it (re-entrant).
+            self._lock = FileLock(str(self.memdir.lock), mode=0o600, is_singleton=True)
+        try:
+            self._lock.acquire(timeout=timeout if blocking else 0)
+        except Timeout:
+            if not blocking:
+                raise LockBusyError("skipped: another run holds the lock") from None
+            raise LockBusyError(f"Timed out after {timeout:.0f}s waiting for {self.memdir.lock}") from None
+        except OSError as exc:
+            raise StoreError(f"Cannot lock {self.memdir.lock}: {exc.strerror}") from None
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    # ----- reading -------------------------------------------------------------------------------
+    def read(self, *, quarantine: bool = True) -> Loaded:
+        """Read every quarter file; bad lines become warnings and, if ``quarantine``, move to rejected.jsonl."""
+        loaded = self._read_files(self.memdir.fact_files())
+        if loaded.bad:
+            self.warnings.extend(f"skipped {b.where()}: {b.reason}" for b in loaded.bad)
+            if quarantine:
+                with contextlib.suppress(StoreError, OSError):
+                    self.quarantine({b.path for b in loaded.bad})
+        return loaded
+
+    def facts(self, *, include_superseded: bool = True) -> list[Fact]:
+        """All facts, oldest quarter first."""
+        facts = self.read().facts
+        return facts if include_superseded else [f for f in facts if f.active]
+
+    def _read_files(self, paths: Iterable[Path]) -> Loaded:
+        # Building 100k objects would trigger the cycle collector over and over (a quarter of the read time);
+        # facts hold no cycles, so it is paused for the read.
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._parse_files(paths)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _parse_files(self, paths: Iterable[Path]) -> Loaded:
+        loaded = Loaded()
+        seen: dict[str, tuple[Path, int, dict[str, Any]]] = {}
+        for path in paths:
+            for lineno, obj in read_jsonl(path):
+                if isinstance(obj, BadLine):
+                    loaded.bad.append(obj)
+                    continue
+                try:
+                    fact = Fact.from_dict(obj)
+                except InvalidFactError as exc:
+                    loaded.bad.append(BadLine(path, lineno, dumps_line(obj), str(exc)))
+                    continue
+                if fact.id in seen:
+                    old_path, old_line, old_obj = seen[fact.id]
+                    reason = f"duplicate id {fact.id}: a later line ({path.name}:{lineno}) holds the same fact"
+                    loaded.bad.append(BadLine(old_path, old_line, dumps_line(old_obj), reason))
+                    loaded.facts = [f for f in loaded.facts if f.id != fact.id]
+                seen[fact.id] = (path, lineno, obj)
+                loaded.facts.append(fact)
+                loaded.files[fact.id] = path
+        return loaded
+
+    def get(self, id_or_prefix: str) -> Fact:
+        """The fact with this id or unambiguous id prefix."""
+        facts = self.facts()
+        return _pick(facts, id_or_prefix, lambda f: f.id)
+
+    def signature(self) -> dict[str, list[int]]:
+        """Size and mtime of every quarter file (for checking derived caches)."""
+        return index.signature(self.memdir)
+
+    def index(self) -> dict[str, Any]:
+        """The tag/category index, rebuilt first if missing or stale."""
+        doc = index.load(self.memdir)
+        if doc is None:
+            doc = self.reindex()
+        return doc
+
+    def reindex(self) -> dict[str, Any]:
+        """Rebuild ``facts-index.json`` from the quarter files."""
+        with self.lock():
+            loaded = self.read()
+            return index.rebuild(self.memdir, ((loaded.files[f.id], f) for f in loaded.facts))
+
+    # ----- writing -------------------------------------------------------------------------------
+    def add(
+        self, facts: Iterable[Fact], actor: str, *, check_existing: bool = False, action: str = "add", **extra: Any
+    ) -> list[Fact]:
+        """Validate and append new facts (all or nothing) and log them.
+
+        Appends cost O(1): the index is left stale and rebuilt by the next reader that needs it. Fresh uuid4 ids
+        cannot clash; callers bringing ids of their own (imports) pass ``check_existing=True``.
+        """
+        new = list(facts)
+        for fact in new:
+            fact.validate()
+            refuse_secrets(fact)
+        if not new:
+            return []
+        if len({f.id for f in new}) != len(new):
+            raise InvalidFactError("Invalid fact: id: the same id appears twice in one batch")
+        with self.lock():
+            if check_existing:
+                existing = {f.id for f in self.read().facts}
+                clash = [f.id for f in new if f.id in existing]
+                if clash:
+                    raise InvalidFactError(f"Invalid fact: id: {clash[0]} already exists")
+            groups: dict[Path, list[Fact]] = {}
+            for fact in new:
+                groups.setdefault(self.memdir.facts_file(fact.quarter), []).append(fact)
+            for path, group in groups.items():
+                append_lines(path, (dumps_line(f.to_dict()) for f in group))
+            audit.append(self.memdir, (audit.event(action, actor, f.id, after=f.to_dict(), **extra) for f in new))
+        return new
+
+    def update(self, facts: Iterable[Fact], actor: str, action: str = "update", **extra: Any) -> list[Fact]:
+        """Rewrite changed facts in place (atomically per quarter file) and log before/after of each."""
+        changed = list(facts)
+        for fact in changed:
+            fact.validate()
+            refuse_secrets(fact)
+        if not changed:
+            return []
+        with self.lock():
+            loaded = self.read()
+            current = {f.id: f for f in loaded.facts}
+            for fact in changed:
+                if fact.id not in current:
+                    raise NotFoundError(f"Fact '{fact.id}' not found")
+                if current[fact.id].created != fact.created:
+                    raise InvalidFactError(f"Invalid fact: created: cannot change (fact {fact.id})")
+            stamp = clock.now_iso()
+            events = []
+            by_id: dict[str, Fact] = {}
+            for fact in changed:
+                old = current[fact.id].to_dict()
+                new_record = fact.to_dict()
+                before, after = audit.diff(old, new_record)
+                before.pop("updated", None)
+                after.pop("updated", None)
+                if not after:
+                    continue
+                fact.updated = stamp
+                by_id[fact.id] = fact
+                events.append(audit.event(action, actor, fact.id, before=before, after=after, **extra))
+            if not by_id:
+                return []
+            self._rewrite({loaded.files[i] for i in by_id}, replace=by_id)
+            audit.append(self.memdir, events)
+            self.write_index(loaded, replace=by_id)
+        return list(by_id.values())
+
+    def mutate(self, actor: str, change: Callable[[list[Fact]], Iterable[Fact]], action: str = "update") -> list[Fact]:
+        """Read, let ``change`` return the facts it modified, and write them, all under one lock hold."""
+        with self.lock():
+            return self.update(change(self.facts()), actor, action)
+
+    def remove(self, ids: Iterable[str], actor: str, action: str, reason: str, **extra: Any) -> list[Fact]:
+        """Move facts to ``archive.jsonl`` (forget, purge): archive first, then rewrite, so nothing is lost."""
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return []
+        with self.lock():
+            loaded = self.read()
+            current = {f.id: f for f in loaded.facts}
+            missing = [i for i in wanted if i not in current]
+            if missing:
+                raise NotFoundError(f"Fact '{missing[0]}' not found")
+            stamp = clock.now_iso()
+            gone = [current[i] for i in wanted]
+            lines = (dumps_line(archive_record(stamp, action, reason, actor, f.to_dict())) for f in gone)
+            append_lines(self.memdir.archive, lines)
+            self._rewrite({loaded.files[i] for i in wanted}, drop=set(wanted))
+            audit.append(
+                self.memdir,
+                (audit.event(action, actor, f.id, before=f.to_dict(), reason=reason, **extra) for f in gone),
+            )
+            self.write_index(loaded, drop=set(wanted))
+        return gone
+
+    def archived(self) -> list[dict[str, Any]]:
+        """Archive records (``{archived_at, action, reason, actor, fact}``), oldest first."""
+        out = []
+        for _, obj in read_jsonl(self.memdir.archive):
+            if not isinstance(obj, BadLine) and isinstance(obj.get("fact"), dict):
+                out.append(obj)
+        return out
+
+    def restore(self, id_or_prefix: str, actor: str) -> Fact:
+        """Bring an archived fact back into its quarter file and drop it from the archive."""
+        with self.lock():
+            records = self.archived()
+            fact_id = _pick([r["fact"] for r in records], id_or_prefix, lambda r: r["id"], what="Archived fact")["id"]
+            record = [r for r in records if r["fact"]["id"] == fact_id][-1]
+            fact = Fact.from_dict(record["fact"])
+            if fact.id not in {f.id for f in self.read().facts}:
+                fact.validate()
+                append_lines(self.memdir.facts_file(fact.quarter), [dumps_line(fact.to_dict())])
+            kept = [dumps_line(r) for r in records if r["fact"]["id"] != fact_id]
+            bad = [obj.raw for _, obj in read_jsonl(self.memdir.archive) if isinstance(obj, BadLine)]
+            atomic_write(self.memdir.archive, "".join(line + "\n" for line in [*kept, *bad]))
+            audit.append(self.memdir, [audit.event("restore", actor, fact.id, after=fact.to_dict())])
+        return fact
+
+    def quarantine(self, paths: Iterable[Path]) -> int:
+        """Move every bad line of ``paths`` to ``rejected.jsonl`` with its reason; return how many moved."""
+        moved = 0
+        with self.lock(timeout=5):
+            for path in paths:
+                if not path.exists():
+                    continue
+                bad = self._read_files([path]).bad
+                if not bad:
+                    continue
+                stamp = clock.now_iso()
+                append_lines(
+                    self.memdir.rejected,
+                    (
+                        dumps_line(
+                            {
+                                "time": stamp,
+                                "file": path.name,
+                                "line": b.lineno,
+                                "reason": b.reason,
+                                "raw": b.raw,
+                            }
+                        )
+                        for b in bad
+                    ),
+                )
+                drop_lines = {b.lineno for b in bad}
+                text = path.read_text(encoding="utf-8", errors="surrogateescape")
+                lines = text.split("\n")
+                kept = [line for n, line in enumerate(lines, 1) if line.strip() and n not in drop_lines]
+                atomic_write(path, "".join(line + "\n" for line in kept).encode("utf-8", "surrogateescape"))
+                audit.append(
+                    self.memdir,
+                    (
+                        audit.event("quarantine", "store", None, file=path.name, line=b.lineno, reason=b.reason)
+                        for b in bad
+                    ),
+                )
+                moved += len(bad)
+        return moved
+
+    # ----- internals -----------------------------------------------------------------------------
+    def _rewrite(self, paths: set[Path], replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
+        """Rewrite quarter files with some facts replaced or dropped; bad lines are quarantined first."""
+        replace = replace or {}
+        drop = drop or set()
+        remove_stale_temps(self.memdir.root)
+        self.quarantine(paths)
+        for path in sorted(paths):
+            out = []
+            for _, obj in read_jsonl(path):
+                if isinstance(obj, BadLine):  # appeared since quarantine: cannot happen under the lock
+                    raise StoreError(f"{obj.where()}: {obj.reason}")
+                fact_id = obj.get("id")
+                if fact_id in drop:
+                    continue
+                out.append(dumps_line(replace[fact_id].to_dict()) if fact_id in replace else dumps_line(obj))
+            atomic_write(path, "".join(line + "\n" for line in out))
+
+    def write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
+        """Write the index from what was read plus the changes just made, without reading the files again (for
+        writers holding the lock that changed ``loaded``'s facts themselves, as ``memory-manage`` does)."""
+        replace = replace or {}
+        drop = drop or set()
+        pairs = ((loaded.files[f.id], replace.get(f.id, f)) for f in loaded.facts if f.id not in drop)
+        index.rebuild(self.memdir, pairs)
+
+
+def archive_record(stamp: str, action: str, reason: str, actor: str, fact: dict[str, Any]) -> dict[str, Any]:
+    """One line of ``archive.jsonl`` (forget, purge): what ``Store.restore`` brings back."""
+    return {"archived_at": stamp, "action": action, "reason": reason, "actor": actor, "fact": fact}
+
+
+def refuse_secrets(fact: Fact) -> None:
+    """The last line of defence: no credential is ever written, whoever the caller (names the kind, not the secret)."""
+    from ratchet.core.secrets import scan
+
+    for name in ("content", "evidence"):
+        kinds = scan(getattr(fact, name) or "")
+        if kinds:
+            raise InvalidFactError(f"Invalid fact: {name}: carries a credential ({', '.join(kinds)}); refused")
+    kinds = scan(" ".join(fact.tags))
+    if kinds:
+        raise InvalidFactError(f"Invalid fact: tags: carry a credential ({', '.join(kinds)}); refused")
+
+
+def _pick(items: list[Any], key: str, get_id: Callable[[Any], str], what: str = "Fact") -> Any:
+    exact = [i for i in items if get_id(i) == key]
+    if exact:
+        return exact[-1]
+    matches = [i for i in items if get_id(i).startswith(key)] if key else []
+    ids = list(dict.fromkeys(get_id(i) for i in matches))
+    if not ids:
+        raise NotFoundError(f"{what} '{key}' not found")
+    if len(ids) > 1:
+        raise AmbiguousIdError(f"{what} id prefix '{key}' is ambiguous: {len(ids)} facts match")
+    return matches[-1]
+
+
+def open_store(memory_dir: str | Path | None = None, config: Any = None, *, create: bool = True) -> Store:
+    """A store for the resolved memory directory (see :mod:`ratchet.memdir`)."""
+    from ratchet.config import load_config
+    from ratchet.store.memdir import resolve_memory_dir
+
+    cfg = config if config is not None else load_config()
+    root = resolve_memory_dir(memory_dir, cfg)
+    if not create and not root.exists():
+        raise StoreError(f"Memory directory {root} does not exist (run 'ratchet init')")
+    return Store(MemoryDir(root), create=create)
+
+
+def umask_private() -> None:
+    """New files default to owner-only even when created outside :mod:`ratchet.fileio`."""
+    os.umask(0o077)
