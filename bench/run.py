@@ -456,7 +456,7 @@ class Bench:
             "import time, random, statistics\n"
             "from bench.synth import _content, SUBJECTS\n"
             "from ratchet.config import Config, config_from_dict\n"
-            "from ratchet.embeddings import embed_texts\n"
+            "from ratchet.models.embedders import embed_texts\n"
             "rng = random.Random(0)\n"
             f"texts = [_content(rng, rng.choice(list(SUBJECTS)))[0] for _ in range({count})]\n"
             f"queries = {QUERIES!r}\n"

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from ratchet.cli.main import cli
 from ratchet.config import Config
+from ratchet.core import text
 from ratchet.errors import RatchetError
 from ratchet.recall import bm25, catalog
 from ratchet.workbench import locomo as evaluate
@@ -169,9 +170,9 @@ def test_cli_usage_errors() -> None:
 
 
 def test_porter_stemming_joins_derived_forms() -> None:
-    assert bm25.tokenize("Symbols symbolizes") == ["symbol", "symbol"]
-    assert bm25.stem("adoption") == bm25.stem("adopting") == "adopt"
-    assert bm25.stem("brakes") == bm25.stem("brake")
+    assert text.tokenize("Symbols symbolizes") == ["symbol", "symbol"]
+    assert text.stem("adoption") == text.stem("adopting") == "adopt"
+    assert text.stem("brakes") == text.stem("brake")
 
 
 def test_neighbours_stay_within_a_session() -> None:
@@ -181,7 +182,7 @@ def test_neighbours_stay_within_a_session() -> None:
 
 def test_context_spread_and_smoothing() -> None:
     docs = ["which cello teacher", "yes the one downtown", "bought new tyres"]
-    index = bm25.build([bm25.tokenize(d) for d in docs])
+    index = bm25.build([text.tokenize(d) for d in docs])
     near = catalog.neighbours(["s", "s", "t"])
     alone = index.relevance("cello teacher downtown")
     spread = index.relevance("cello teacher downtown", near, 0.3)
@@ -196,7 +197,7 @@ def test_session_codes_and_session_relevance() -> None:
     codes = catalog.session_codes(["a", "b", "a", None, None])
     assert codes.tolist() == [0, 1, 0, 2, 3]  # a fact without a session is a group of its own
     docs = ["booked the ferry", "to the island in june", "bought new tyres", "ferry island"]
-    index = bm25.build([bm25.tokenize(d) for d in docs])
+    index = bm25.build([text.tokenize(d) for d in docs])
     own, by_session = index.relevance_by_group("ferry island", groups=catalog.session_codes(["s", "s", "t", "u"]))
     assert by_session is not None
     # Session s covers both words across two turns, as fully as the one fact holding both; t covers none.
@@ -207,8 +208,8 @@ def test_session_codes_and_session_relevance() -> None:
 
 def test_feedback_terms_come_from_the_best_rows() -> None:
     docs = ["pottery class clay bowl", "clay bowl glaze kiln", "glaze kiln pottery", "tyres garage", "garage"]
-    index = bm25.build([bm25.tokenize(d) for d in docs])
-    positions, weights = index.feedback([0, 1], [1.0, 0.5], bm25.tokenize("pottery"), 3)
+    index = bm25.build([text.tokenize(d) for d in docs])
+    positions, weights = index.feedback([0, 1], [1.0, 0.5], text.tokenize("pottery"), 3)
     terms = [bytes(index.terms[p]).decode() for p in positions]
     # The query's own word is left out; "class" is in one document only, so it brings nothing new.
     assert "potteri" not in terms and "class" not in terms

@@ -11,7 +11,7 @@ from ratchet.config import Config
 from ratchet.core.facts import Fact, new_fact
 from ratchet.errors import LockBusyError
 from ratchet.lifecycle import run as lifecycle
-from ratchet.store import audit, eventlog, events
+from ratchet.store import audit, events
 from ratchet.store.memdir import MemoryDir
 from ratchet.store.store import Store
 
@@ -113,18 +113,16 @@ def test_a_fact_already_marked_is_not_reinforced_again_after_a_lost_cursor(
     fact = add(store, "Referenced fact", importance=0.5)
     at(monkeypatch, W09)
     events.record(store.memdir, "reference", [fact.id])
-    cursor_before = (
-        eventlog.cursor_path(store.memdir).read_bytes() if eventlog.cursor_path(store.memdir).exists() else None
-    )
+    cursor_before = events.cursor_path(store.memdir).read_bytes() if events.cursor_path(store.memdir).exists() else None
     run(store)
     assert cursor_before is None
     # Simulate a run killed after the facts were rewritten but before the cursor moved.
-    eventlog.cursor_path(store.memdir).write_text(json.dumps({"files": {}}))
-    doc = json.loads(eventlog.cursor_path(store.memdir).read_text())
+    events.cursor_path(store.memdir).write_text(json.dumps({"files": {}}))
+    doc = json.loads(events.cursor_path(store.memdir).read_text())
     assert doc == {"files": {}}
     mark = get(store, fact.id).meta["ref_mark"]
     inode = str(store.memdir.events.stat().st_ino)
-    eventlog.cursor_path(store.memdir).write_text(json.dumps({"files": {inode: {"gen": mark[0], "offset": 0}}}))
+    events.cursor_path(store.memdir).write_text(json.dumps({"files": {inode: {"gen": mark[0], "offset": 0}}}))
     run(store)
     assert get(store, fact.id).reference_count == 1
     assert get(store, fact.id).importance == pytest.approx(0.55)
@@ -233,17 +231,17 @@ def test_compaction_copies_late_appends_from_the_old_file_once(store: Store, mon
     at(monkeypatch, "2026-01-02T10:00:00Z")
     events.record(memdir, "injection", ["x" * 8], session="old")
     at(monkeypatch, W09)
-    eventlog.commit(memdir, eventlog.pending(memdir))
-    assert eventlog.compact(memdir, 30) == 1
-    prev = memdir.state_dir / eventlog.PREV_NAME
+    events.commit(memdir, events.pending(memdir))
+    assert events.compact(memdir, 30) == 1
+    prev = memdir.state_dir / events.PREV_NAME
     late = json.dumps({"time": W09, "type": "reference", "fact_ids": ["late-fact-1"], "session": None, "source": ""})
     with open(prev, "a") as fh:  # an appender that opened the old file just before the rename
         fh.write(late + "\n")
     events.record(memdir, "injection", ["y" * 8], session="old2")
     at(monkeypatch, "2026-06-01T10:00:00Z")
-    eventlog.commit(memdir, eventlog.pending(memdir))
-    eventlog.compact(memdir, 30)
-    eventlog.compact(memdir, 30)
+    events.commit(memdir, events.pending(memdir))
+    events.compact(memdir, 30)
+    events.compact(memdir, 30)
     lines = memdir.events.read_text().splitlines()
     assert lines == [late]
     assert not prev.exists()

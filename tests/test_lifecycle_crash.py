@@ -20,14 +20,14 @@ from ratchet.store.store import Store
 
 NOW = "2026-03-06T18:00:00Z"
 STAGES = (
-    "after-read",
-    "after-archive",
-    "mid-rewrite",
-    "after-rewrite",
-    "after-facts",
-    "after-cursor",
-    "compact-before-rename",
-    "after-compact",
+    "manage:after-read",
+    "manage:after-archive",
+    "manage:mid-rewrite",
+    "manage:after-rewrite",
+    "manage:after-facts",
+    "manage:after-cursor",
+    "events:compact-before-rename",
+    "manage:after-compact",
 )
 
 
@@ -82,8 +82,8 @@ def test_a_run_killed_at_any_stage_is_completed_by_the_next(tmp_path: Path, monk
     for stage in STAGES:
         root = tmp_path / stage
         shutil.copytree(base, root)
-        killed = manage(root, RATCHET_TEST_KILL_AT=stage)
-        assert killed.returncode == 9, (stage, killed.stderr)
+        killed = manage(root, RATCHET_FAULT=stage)
+        assert killed.returncode == 86, (stage, killed.stderr)
         current = snapshot(root)  # every file readable, every fact somewhere
         assert set(created) <= set(current), stage
         lifecycle.run(Store(MemoryDir(root)), Config(), write_report=False)

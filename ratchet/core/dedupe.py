@@ -17,11 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ratchet.core.facts import Fact
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
+from ratchet.core.text import STOP_WORDS, stem, words
 
 # Jaccard at or above which two facts are the same, whatever differs.
 SAME_JACCARD = 0.8
@@ -32,13 +28,10 @@ CONTAINED_JACCARD = 0.6
 _WORD = re.compile(r"[a-z0-9]+(?:[.:/_-][a-z0-9]+)*")
 _NUMBER = re.compile(r"\d")
 _NEGATIONS = frozenset({"not", "no", "never", "dont", "doesnt", "didnt", "isnt", "wont", "cant", "without"})
-_STOP = _words(
+# The shared stop list, negations kept (they flip a fact), plus words that say nothing about what a fact is.
+_STOP = (STOP_WORDS - _NEGATIONS) | words(
     """
-    a an the and or but of to in on at for from by with as is are was were be been being am do does did has
-    have had this that these those it its it's i i'm me my we our you your he she they them their his her user
-    user's users person please always also just really very so then than there here which who what
-    when where why how will would should could can may might must shall about into over under again some any
-    all each every one going want wants wanted
+    it's i'm user user's users person please always really shall may might must every one going want wants wanted
     """
 )
 # Words that carry the same meaning in facts; mapped to one canonical form before comparing.
@@ -153,15 +146,5 @@ def _tokens(text: str) -> frozenset[str]:
 
 
 def _stem(word: str) -> str:
-    """A deliberately light stemmer: plural and verb endings only, so 'prefers'/'preferred' meet."""
-    if _NUMBER.search(word) or len(word) <= 3:
-        return word
-    for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
-                stem = stem[:-1]  # preferred -> prefer, running -> run
-            if suffix == "es" and not stem.endswith(("sh", "ch", "x", "s", "z")):
-                stem = word[:-1]  # uses -> use, not us
-            return stem
-    return word
+    """The shared Porter stemmer, numbers and short words left alone ("v2", "11,799" and "api" stay as written)."""
+    return word if _NUMBER.search(word) or len(word) <= 3 else stem(word)

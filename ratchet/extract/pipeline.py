@@ -26,12 +26,12 @@ from ratchet.core.candidates import Candidate
 from ratchet.core.facts import Fact, new_fact
 from ratchet.core.importance import base_importance
 from ratchet.core.scope import GLOBAL, scope_for
-from ratchet.errors import InvalidFactError, LockBusyError
+from ratchet.errors import InvalidFactError
 from ratchet.extract import llm as extract_llm
 from ratchet.extract import offline
 from ratchet.extract.transcripts import Transcript, Turn, read_transcript
 from ratchet.store import audit, events
-from ratchet.store.files import atomic_write, read_json
+from ratchet.store.files import atomic_write, hold_lock, read_json
 from ratchet.store.store import Store
 
 ACTOR = "memory-extract"
@@ -387,16 +387,8 @@ def _session_lock(store: Store, session: str, dry_run: bool) -> Iterator[None]:
     if dry_run:
         yield
         return
-    from filelock import FileLock, Timeout
-
     store.memdir.ensure()
     digest = hashlib.sha1(session.encode("utf-8")).hexdigest()[:16]
-    lock = FileLock(str(store.memdir.state_dir / f"extract-{digest}.lock"), mode=0o600)
-    try:
-        lock.acquire(timeout=SESSION_LOCK_TIMEOUT)
-    except Timeout:
-        raise LockBusyError(f"Timed out waiting for another extraction of session {session}") from None
-    try:
+    busy = f"Timed out waiting for another extraction of session {session}"
+    with hold_lock(store.memdir.state_dir / f"extract-{digest}.lock", timeout=SESSION_LOCK_TIMEOUT, busy=busy):
         yield
-    finally:
-        lock.release()

@@ -11,7 +11,7 @@ One run, in order:
 4. Drop vectors of purged/superseded facts and write the weekly report.
 
 Every step is idempotent, so a run killed anywhere is completed by the next one: decay is keyed by the ISO week
-in ``decayed_through``, reinforcement by ``meta["ref_mark"]`` (see :mod:`ratchet.eventlog`), and the other steps
+in ``decayed_through``, reinforcement by ``meta["ref_mark"]`` (see :mod:`ratchet.store.events`), and the other steps
 recompute from the facts. Each quarter file is replaced atomically, so files are always readable.
 
 Why not ``Store.update``/``Store.remove``: a weekly run touches nearly every fact (decay), and those methods
@@ -22,7 +22,6 @@ index) on the facts already read, validating through the fast path of :meth:`Fac
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -34,26 +33,19 @@ from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import effective_score
-from ratchet.errors import LockBusyError, StoreError
+from ratchet.errors import StoreError
 from ratchet.lifecycle import contradictions as contra
 from ratchet.lifecycle import promotion
-from ratchet.store import audit, eventlog
-from ratchet.store.files import append_lines, atomic_write, dumps_line, read_json
+from ratchet.store import audit, events
+from ratchet.store.files import append_lines, atomic_write, dumps_line, fault_point, hold_lock, read_json
 from ratchet.store.store import Loaded, Store, archive_record
 
 ACTOR = "memory-manage"
 STATE_NAME = "manage-state.json"
-KILL_ENV = "RATCHET_TEST_KILL_AT"
 LIST_CAP = 50  # items listed per section of the summary; counts are always complete
 # Which action names a fact's audit record when one run changed it for several reasons.
 _SAFE_ACTIONS = frozenset({"decay", "promote", "demote"})
 _PRIORITY = ("supersede", "demote", "promote", "reinforce", "decay", "update")
-
-
-def checkpoint(stage: str) -> None:
-    """Crash-test hook: ``RATCHET_TEST_KILL_AT=<stage>`` kills the process right here, like SIGKILL would."""
-    if os.environ.get(KILL_ENV) == stage:
-        os._exit(9)
 
 
 @lru_cache(maxsize=4096)
@@ -138,18 +130,9 @@ def run(
         loaded = store.read(quarantine=False)
         plan = _plan(store, config, loaded, now, verdicts=None, dry_run=True)
         return _finish_summary(plan, config, now, dry_run=True)
-    from filelock import FileLock, Timeout
-
     store.memdir.ensure()
-    guard = FileLock(str(store.memdir.manage_lock), mode=0o600)
-    try:
-        guard.acquire(timeout=0)
-    except Timeout:
-        raise LockBusyError("skipped: another run holds the lock") from None
-    try:
+    with hold_lock(store.memdir.manage_lock, timeout=0, busy="skipped: another run holds the lock"):
         return _run_locked(store, config, now, use_llm=use_llm, write_report=write_report)
-    finally:
-        guard.release()
 
 
 def _run_locked(store: Store, config: Config, now: datetime, *, use_llm: bool, write_report: bool) -> dict[str, Any]:
@@ -160,26 +143,26 @@ def _run_locked(store: Store, config: Config, now: datetime, *, use_llm: bool, w
         # LLM calls happen on a snapshot, before the store lock: appends continue meanwhile.
         snapshot = store.read(quarantine=False)
         verdicts, llm_info = _llm_phase(store, config, snapshot)
-        checkpoint("after-llm")
+        fault_point("manage:after-llm")
     with store.lock():
         loaded = store.read()
         if loaded.bad:  # read() quarantined them; make sure, since the rewrite below starts from parsed facts
             store.quarantine({b.path for b in loaded.bad})
-        checkpoint("after-read")
+        fault_point("manage:after-read")
         plan = _plan(store, config, loaded, now, verdicts=verdicts, dry_run=False)
         if "_checked_through" in llm_info:
             plan.summary["_state"]["checked_through"] = llm_info.pop("_checked_through")
         plan.summary["contradictions"].update(llm_info)
         _commit(store, loaded, plan)
-        checkpoint("after-facts")
-        eventlog.commit(memdir, plan.summary.pop("_batch"))
+        fault_point("manage:after-facts")
+        events.commit(memdir, plan.summary.pop("_batch"))
         if plan.review:
             contra.append_review(memdir, plan.review)
         _save_state(store, plan.summary.pop("_state"))
-        checkpoint("after-cursor")
+        fault_point("manage:after-cursor")
         keep_days = float(config.section("manage")["events_keep_days"])
-        plan.summary["events_compacted"] = eventlog.compact(memdir, keep_days, now, checkpoint)
-        checkpoint("after-compact")
+        plan.summary["events_compacted"] = events.compact(memdir, keep_days, now)
+        fault_point("manage:after-compact")
         remaining = [f for f in plan.facts.values() if f.id not in plan.purge]
         plan.summary["memory_md_changed"] = promotion.write_memory_md(memdir, remaining)
         plan.summary["memory_md"] = str(memdir.memory_md)
@@ -257,7 +240,7 @@ def _plan(
         "contradictions": {"method": "none", "candidates": 0, "llm_checked": 0},
     }
     state = _load_state(store)
-    batch = eventlog.pending(memdir, persist=not dry_run)
+    batch = events.pending(memdir, persist=not dry_run)
     plan.summary["_batch"] = batch
     referenced_weeks = _reinforce(plan, config, batch)
     _enforce_supersedes(plan, store)
@@ -280,7 +263,7 @@ def _plan(
     return plan
 
 
-def _reinforce(plan: Plan, config: Config, batch: eventlog.Batch) -> dict[str, set[str]]:
+def _reinforce(plan: Plan, config: Config, batch: events.Batch) -> dict[str, set[str]]:
     """x factor per reference event (capped at 1), reference_count and last_referenced; weeks referenced."""
     factor = float(config.section("reinforcement")["factor"])
     weeks: dict[str, set[str]] = {}
@@ -294,7 +277,7 @@ def _reinforce(plan: Plan, config: Config, batch: eventlog.Batch) -> dict[str, s
             if fact is None:
                 unknown += 1
                 continue
-            if eventlog.already_applied(fact.meta.get("ref_mark"), batch.gen, position):
+            if events.already_applied(fact.meta.get("ref_mark"), batch.gen, position):
                 continue
             plan.set(fact, "importance", round(min(1.0, fact.importance * factor), 6), "reinforce")
             plan.set(fact, "reference_count", fact.reference_count + 1, "reinforce")
@@ -454,7 +437,7 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
     if purged:
         lines = (dumps_line(archive_record(stamp, "purge", plan.purge[i], ACTOR, rec)) for i, rec in purged.items())
         append_lines(memdir.archive, lines)
-    checkpoint("after-archive")
+    fault_point("manage:after-archive")
     touched = {plan.files[i] for i in changed | set(plan.purge)}
     by_file: dict[Path, list[Fact]] = {}
     for fact in loaded.facts:
@@ -463,8 +446,8 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
         lines = (dumps_line(record(f)) + "\n" for f in by_file[path] if f.id not in plan.purge)
         atomic_write(path, "".join(lines))
         if n == 0:
-            checkpoint("mid-rewrite")
-    checkpoint("after-rewrite")
+            fault_point("manage:mid-rewrite")
+    fault_point("manage:after-rewrite")
     records = []
     for fact_id in changed:
         fact = plan.facts[fact_id]

@@ -144,9 +144,9 @@ def fetch(name: str, source: str | Path | None = None, *, force: bool = False) -
         return {"model": name, "path": str(models_dir() / name), "status": "already installed"}
     target_root = models_dir()
     target_root.mkdir(parents=True, exist_ok=True)
-    from filelock import FileLock
+    from ratchet.store.files import hold_lock
 
-    with FileLock(str(target_root / ".fetch.lock")):
+    with hold_lock(target_root / ".fetch.lock", timeout=-1, busy="another model fetch holds the lock"):
         _remove_stale_staging(target_root)
         return _fetch_locked(model, target_root, source)
 

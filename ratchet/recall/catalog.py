@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import TIERS
+from ratchet.core.text import tokenize
 from ratchet.errors import InvalidFactError
 from ratchet.recall import bm25, render, tokens
 from ratchet.store.files import atomic_write
@@ -245,7 +246,7 @@ def build(store: Store) -> Catalog:
         "index_note_chars": len(frame_index) - len(frame_plain),
         "extra": ["digest", "neighbours", "sessions"],
     }
-    index = bm25.build([bm25.tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
+    index = bm25.build([tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
     catalog = Catalog(
         ids=np.array([e.id.encode("utf-8") for e in entries], dtype=f"S{width}"),
         importance=np.array([e.importance for e in entries], dtype=np.float32),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ratchet.config import Config
 from ratchet.core import clock, scoring
 from ratchet.core.facts import Fact
+from ratchet.core.text import tokenize
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.models import embedders
 from ratchet.recall import bm25, budget, catalog, render
@@ -410,7 +411,7 @@ def _feedback(
     if not top:
         return bm
     positions, weights = cat.index.feedback(
-        top, [float(seed[r]) for r in top], bm25.tokenize(text), int(section.get("feedback_terms", 20))
+        top, [float(seed[r]) for r in top], tokenize(text), int(section.get("feedback_terms", 20))
     )
     if not positions:
         return bm

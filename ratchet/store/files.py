@@ -1,7 +1,7 @@
-"""File primitives: the one atomic writer, private files and directories, JSONL reading.
+"""File primitives: the one atomic writer, the one lock helper, private files and directories, JSONL reading.
 
 Every whole-file rewrite in Ratchet goes through :func:`atomic_write`; every JSONL append goes through
-:func:`append_lines`. Files are created 0600 and directories 0700.
+:func:`append_lines`; every inter-process lock is :func:`hold_lock`. Files are created 0600 and directories 0700.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ratchet.errors import LockBusyError, StoreError
 
 FILE_MODE = 0o600
 DIR_MODE = 0o700
@@ -50,6 +52,29 @@ def atomic_write(path: Path, data: str | bytes) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+@contextlib.contextmanager
+def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False) -> Iterator[None]:
+    """Hold the exclusive lock file ``path`` (filelock: ``flock`` where it exists) for the block.
+
+    ``timeout`` 0 tries once (cron runs that must not queue). Raises :class:`LockBusyError` with ``busy`` when another
+    process holds it past the timeout, :class:`StoreError` when the lock file cannot be created. ``reentrant`` shares
+    one lock object per path within the process, so a holder may take it again (the store's writers nest).
+    """
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path), mode=FILE_MODE, is_singleton=reentrant)
+    try:
+        lock.acquire(timeout=timeout)
+    except Timeout:
+        raise LockBusyError(busy) from None
+    except OSError as exc:
+        raise StoreError(f"Cannot lock {path}: {exc.strerror}") from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def fault_point(name: str) -> None:

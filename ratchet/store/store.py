@@ -14,16 +14,24 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ratchet.core import clock
 from ratchet.core.facts import Fact
-from ratchet.errors import AmbiguousIdError, InvalidFactError, LockBusyError, NotFoundError, StoreError
+from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
 from ratchet.store import audit, index
-from ratchet.store.files import BadLine, append_lines, atomic_write, dumps_line, read_jsonl, remove_stale_temps
+from ratchet.store.files import (
+    BadLine,
+    append_lines,
+    atomic_write,
+    dumps_line,
+    hold_lock,
+    read_jsonl,
+    remove_stale_temps,
+)
 from ratchet.store.memdir import MemoryDir
 
 LOCK_TIMEOUT = 60.0
@@ -49,29 +57,14 @@ class Store:
             except OSError as exc:
                 raise StoreError(f"Memory directory {self.memdir.root} cannot be created: {exc.strerror}") from None
         self.warnings: list[str] = []
-        self._lock: Any = None
 
     # ----- locking -------------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def lock(self, timeout: float = LOCK_TIMEOUT, blocking: bool = True) -> Iterator[None]:
-        """Hold the exclusive store lock (re-entrant within this object)."""
-        from filelock import FileLock, Timeout
-
-        if self._lock is None:
-            # One lock object per path in a process: two Store objects on one directory share it (re-entrant).
-            self._lock = FileLock(str(self.memdir.lock), mode=0o600, is_singleton=True)
-        try:
-            self._lock.acquire(timeout=timeout if blocking else 0)
-        except Timeout:
-            if not blocking:
-                raise LockBusyError("skipped: another run holds the lock") from None
-            raise LockBusyError(f"Timed out after {timeout:.0f}s waiting for {self.memdir.lock}") from None
-        except OSError as exc:
-            raise StoreError(f"Cannot lock {self.memdir.lock}: {exc.strerror}") from None
-        try:
-            yield
-        finally:
-            self._lock.release()
+    def lock(self, timeout: float = LOCK_TIMEOUT, blocking: bool = True) -> contextlib.AbstractContextManager[None]:
+        """Hold the exclusive store lock (re-entrant within the process)."""
+        if not blocking:
+            return hold_lock(self.memdir.lock, timeout=0, busy="skipped: another run holds the lock", reentrant=True)
+        busy = f"Timed out after {timeout:.0f}s waiting for {self.memdir.lock}"
+        return hold_lock(self.memdir.lock, timeout=timeout, busy=busy, reentrant=True)
 
     # ----- reading -------------------------------------------------------------------------------
     def read(self, *, quarantine: bool = True) -> Loaded:
