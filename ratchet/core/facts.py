@@ -1,30 +1,24 @@
-"""The Fact type: one Python mirror of ``schema/fact.schema.json``.
+"""The Fact type (``schema/fact.schema.json``) and the Candidate an extractor proposes before it becomes one.
 
-Reading a fact validates it. A hand-written check mirrors the schema for speed (jsonschema costs about
-100 us a record, too slow for 100k facts); whenever it says no, jsonschema itself produces the message, and
-a property test keeps the two in agreement. Writing always validates with jsonschema.
+Reading or writing a fact validates it with the schema compiled to Python (:mod:`ratchet.core.factcheck`, generated
+by fastjsonschema; see :func:`ratchet.core.schema.generate_factcheck` for why); when it says no, jsonschema names
+the field in the message.
 """
 
 from __future__ import annotations
 
-import re
 import uuid
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ratchet.core import clock, schema
+from ratchet.core import clock, factcheck, schema
+from ratchet.errors import InvalidFactError
 
 Tier = Literal["permanent", "standard", "transient"]
 Trust = Literal["trusted", "untrusted"]
 
 TIERS = ("permanent", "standard", "transient")
 TRUST = ("trusted", "untrusted")
-
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")
-_CATEGORY = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_DATE = re.compile(clock.ISO_PATTERN)
-_WEEK = re.compile(r"^\d{4}-W\d{2}$")
-_SCOPE = re.compile(r"^(global|repo:.+)$", re.S)
 
 
 @dataclass(slots=True)
@@ -57,9 +51,7 @@ class Fact:
     @classmethod
     def from_dict(cls, record: dict[str, Any]) -> Fact:
         """Build a fact from a stored record, raising :class:`InvalidFactError` naming the bad field."""
-        if not _fast_valid(record):
-            schema.validate("fact", record)
-            # jsonschema accepted what the fast check refused: trust the schema, it is the source of truth.
+        _check(record)
         fact = cls(**record)  # validated: every key is a field
         if type(fact.importance) is not float:
             fact.importance = float(fact.importance)
@@ -78,11 +70,9 @@ class Fact:
     def validate(self) -> None:
         """Check the fact against the JSON Schema; raise naming the first bad field.
 
-        The fast mirror answers for valid records (see the module docstring); jsonschema names the problem.
+        The compiled check answers for valid records (see the module docstring); jsonschema names the problem.
         """
-        record = self.to_dict()
-        if not _fast_valid(record):
-            schema.validate("fact", record)
+        _check(self.to_dict())
 
     @property
     def active(self) -> bool:
@@ -94,9 +84,7 @@ class Fact:
         return clock.quarter_of(self.created)
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(Fact))
 _OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
-_REQUIRED = tuple(schema.load_schema("fact")["required"])
 
 
 def new_fact(
@@ -151,89 +139,31 @@ def normalise_tags(tags: list[str]) -> list[str]:
     return out[:32]
 
 
-def _integer(value: Any) -> bool:
-    """JSON Schema's integer: an int, or a float with no fractional part (``0.0``); never a bool."""
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+def _check(record: dict[str, Any]) -> None:
+    """Raise :class:`InvalidFactError` naming the first bad field when ``record`` does not match the schema."""
+    try:
+        factcheck.validate(record)
+    except factcheck.JsonSchemaValueException as exc:
+        schema.validate("fact", record)  # names the field in the project's words
+        raise InvalidFactError(f"Invalid fact: {exc.message.removeprefix('data.')}") from None
 
 
-def _number01(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
+@dataclass
+class Candidate:
+    """One proposed fact. ``supersedes`` holds ids of existing facts it replaces (already resolved)."""
 
-
-def _short_strings(items: Any, hi: int) -> bool:
-    """A list of non-empty strings of at most ``hi`` characters (builtins mapped in C: this runs per fact)."""
-    if not isinstance(items, list):
-        return False
-    if not items:
-        return True
-    if set(map(type, items)) != {str}:
-        return False
-    lengths = list(map(len, items))
-    return min(lengths) > 0 and max(lengths) <= hi
-
-
-def _fast_valid(r: dict[str, Any]) -> bool:
-    """True when ``r`` certainly matches the schema (mirrors fact.schema.json; see tests/test_schema.py).
-
-    Written for speed (it runs on every fact read): set checks on the keys, then each field in turn.
-    """
-    if not isinstance(r, dict):
-        return False
-    keys = r.keys()
-    if not (_REQUIRED_SET <= keys <= _FIELD_SET):
-        return False
-    fid, content, category, tags = r["id"], r["content"], r["category"], r["tags"]
-    if not (type(fid) is str and 8 <= len(fid) <= 80 and _ID.match(fid)):
-        return False
-    if not (type(content) is str and 1 <= len(content) <= 4000):
-        return False
-    if not (type(category) is str and len(category) <= 64 and _CATEGORY.match(category)):
-        return False
-    if not (isinstance(tags, list) and len(tags) <= 32 and _short_strings(tags, 64)):
-        return False
-    if not (_number01(r["importance"]) and r["tier"] in TIERS and r["source_trust"] in TRUST):
-        return False
-    for name in ("created", "last_referenced"):
-        value = r[name]
-        if not (type(value) is str and _DATE.match(value)):
-            return False
-    session = r["source_session"]
-    if not (session is None or (type(session) is str and len(session) <= 200)):
-        return False
-    refs = r["reference_count"]
-    if not (_integer(refs) and refs >= 0):
-        return False
-    sup = r["supersedes"]
-    if not (sup is None or _short_strings(sup, 1 << 30)):
-        return False
-    by = r["superseded_by"]
-    if not (by is None or type(by) is str) or type(r["promoted"]) is not bool:
-        return False
-    scope = r["scope"]
-    if not (type(scope) is str and _SCOPE.match(scope)):
-        return False
-    if len(keys) == len(_REQUIRED_SET):
-        return True
-    get = r.get
-    if "trust_reasons" in r and not (
-        isinstance(r["trust_reasons"], list) and all(type(x) is str and len(x) <= 200 for x in r["trust_reasons"])
-    ):
-        return False
-    for name, hi in (("evidence", 600), ("provenance", 200), ("prompt_version", 200)):
-        value = get(name)
-        if value is not None and not (type(value) is str and len(value) <= hi):
-            return False
-    if "provenance" in r and r["provenance"] is None:
-        return False
-    updated, week = get("updated"), get("decayed_through")
-    if updated is not None and not (type(updated) is str and _DATE.match(updated)):
-        return False
-    if week is not None and not (type(week) is str and _WEEK.match(week)):
-        return False
-    return "meta" not in r or isinstance(r["meta"], dict)
-
-
-_FIELD_SET = frozenset(_FIELD_NAMES)
-_REQUIRED_SET = frozenset(_REQUIRED)
+    content: str
+    category: str
+    tags: list[str] = field(default_factory=list)
+    tier: str = "standard"
+    explicit_remember: bool = False
+    action_required: bool = False
+    trusted: bool = True
+    trust_reasons: list[str] = field(default_factory=list)
+    evidence: str = ""
+    about: str = "project"  # person | project: decides global vs repository scope
+    supersedes: list[str] = field(default_factory=list)
+    correction: bool = False  # the user signalled a correction: look for the fact it replaces
+    provenance: str = ""
+    prompt_version: str | None = None
+    turn_uid: str = ""

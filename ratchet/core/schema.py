@@ -60,3 +60,45 @@ def validate(name: str, record: Any, what: str = "fact", error: type[Exception] 
     problems = errors(name, record)
     if problems:
         raise error(f"Invalid {what}: {problems[0]}")
+
+
+# ----- the compiled fact check ----------------------------------------------------------------------------------------
+GENERATED = "factcheck.py"
+_EXCEPTIONS = """class JsonSchemaValueException(ValueError):
+    \"\"\"A record that does not match the schema (the shape fastjsonschema's generated code raises).\"\"\"
+
+    def __init__(self, message, value=None, name=None, definition=None, rule=None):
+        super().__init__(message)
+        self.message, self.value, self.name, self.definition, self.rule = message, value, name, definition, rule
+
+
+JsonSchemaValuesException = JsonSchemaValueException
+"""
+
+
+def generate_factcheck() -> str:
+    """Source of ``ratchet/core/factcheck.py``: ``fact.schema.json`` compiled to Python by fastjsonschema.
+
+    Why generated ahead of time: every fact read is validated (100k facts at start of ``memory-manage``), and
+    jsonschema costs about 320 us a record where the compiled check costs about 14 us; compiling at run time would
+    cost each hook 25 ms (import and compile), and a hand-written mirror is a second copy of the schema to keep in
+    step. fastjsonschema is a development dependency only: the generated module imports nothing but ``re`` and
+    ``decimal``. ``tests/test_schema.py`` fails when the file is stale; ``python -m ratchet.core.schema`` rewrites it.
+    """
+    import fastjsonschema
+
+    code = fastjsonschema.compile_to_code(load_schema("fact"))
+    code = code.replace("from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n", _EXCEPTIONS)
+    head = (
+        '"""Generated from ratchet/schema/fact.schema.json by ``python -m ratchet.core.schema``: do not edit."""\n\n'
+        "# ruff: noqa\n# mypy: ignore-errors\n# fmt: off\n"
+    )
+    return head + code + "\n\nvalidate = validate_https___ratchet_memory_dev_schema_fact_schema_json\n"
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    target = Path(__file__).with_name(GENERATED)
+    target.write_text(generate_factcheck(), encoding="utf-8")
+    print(f"wrote {target}")

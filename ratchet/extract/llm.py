@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
 from ratchet.core import secrets
-from ratchet.core.candidates import Candidate
-from ratchet.core.facts import Fact
+from ratchet.core.facts import Candidate, Fact
 from ratchet.extract.transcripts import Turn
 
 if TYPE_CHECKING:

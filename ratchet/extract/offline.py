@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ratchet.core.candidates import Candidate
+from ratchet.core.facts import Candidate
 from ratchet.extract.lexicon import (
     ADVERBS,
     AUXILIARIES,

@@ -22,8 +22,7 @@ from typing import Any
 
 from ratchet.config import Config
 from ratchet.core import clock, dedupe, secrets
-from ratchet.core.candidates import Candidate
-from ratchet.core.facts import Fact, new_fact
+from ratchet.core.facts import Candidate, Fact, new_fact
 from ratchet.core.importance import base_importance
 from ratchet.core.scope import GLOBAL, scope_for
 from ratchet.errors import InvalidFactError
