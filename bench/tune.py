@@ -2,8 +2,8 @@
 leave-one-conversation-out.
 
 For every combination of the ``--grid`` values the whole evaluation runs through the real retrieval code
-(:func:`ratchet.evaluate.evaluate`). A setting is then chosen the honest way: for each conversation, the combination
-with the best mean of R@5/10/25 on the *other* conversations is scored on that one, and those held-out scores are
+(:func:`ratchet.workbench.locomo.evaluate_retrieval`). A setting is then chosen the honest way: for each
+conversation, the combination with the best mean of R@5/10/25 on the *other* conversations is scored on that one, and those held-out scores are
 pooled (weighted by questions). A setting that wins on all conversations but loses held out is a dev-set win.
 
 Usage::
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                     section, name = key.split(".")
                     data.setdefault(section, {})[name] = value
                 config = config_from_dict(data)
-                report = evaluate.evaluate(args.data, config, unit=args.unit, mode=args.mode, ks=KS)
+                report = evaluate.evaluate_retrieval(args.data, config, unit=args.unit, mode=args.mode, ks=KS)
                 per = recall_by_conversation(report)
                 if len(per) < 2:
                     raise RatchetError(f"{args.data}: leave-one-out needs at least two conversations")

@@ -69,7 +69,9 @@ def test_only_wrong_citations_are_corrections() -> None:
 
 
 def test_turns_recall_corrections_and_credential_skips() -> None:
-    report = evaluate.evaluate(FIXTURE, Config(), unit="turns", mode="keyword", corrections=CORRECTIONS, ks=(1, 5))
+    report = evaluate.evaluate_retrieval(
+        FIXTURE, Config(), unit="turns", mode="keyword", corrections=CORRECTIONS, ks=(1, 5)
+    )
     assert report.units == 8  # the turn holding an AWS key is refused, counted, not stored
     assert report.skipped_credentials == 1
     assert report.corrections == 1
@@ -121,7 +123,7 @@ def test_fact_units_name_the_speaker_and_keep_dia_ids() -> None:
 
 
 def test_facts_unit_end_to_end() -> None:
-    report = evaluate.evaluate(FIXTURE, Config(), unit="facts", mode="keyword", ks=(5,))
+    report = evaluate.evaluate_retrieval(FIXTURE, Config(), unit="facts", mode="keyword", ks=(5,))
     assert report.unit == "facts"
     cello = next(o for o in report.outcomes if o.question.index == 1)
     assert cello.recall(5) == 1.0

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratchet.core import schema
-from ratchet.core import factcheck
+from ratchet.core import factcheck, schema
 from ratchet.core.facts import Fact, new_fact
 from ratchet.errors import InvalidFactError
 

@@ -177,7 +177,7 @@ def test_eval_offline_prints_the_report_and_never_touches_the_store(tmp_path: Pa
 
 
 def test_offline_extractor_keeps_no_planted_secret_on_the_shipped_set() -> None:
-    report = workshop.evaluate(load_config(), offline=True)
+    report = workshop.evaluate_prompt(load_config(), offline=True)
     hits = [h for c in report.cases for h in c.forbidden_hits if h["why"] == "secret"]
     assert hits == []
     assert all(c.error is None for c in report.cases)
@@ -190,9 +190,9 @@ def test_worse_replies_score_lower_and_recorded_replies_replay_without_the_serve
     config = load_config()
     v1, v2 = prompt_file(tmp_path, "test-good"), prompt_file(tmp_path, "test-worse")
     llm_env.chat.default = good
-    best = workshop.evaluate(config, prompt_path=v1, set_dir=small_set)
+    best = workshop.evaluate_prompt(config, prompt_path=v1, set_dir=small_set)
     llm_env.chat.default = worse
-    bad = workshop.evaluate(config, prompt_path=v2, set_dir=small_set)
+    bad = workshop.evaluate_prompt(config, prompt_path=v2, set_dir=small_set)
     assert best.source == bad.source == "live"
     assert len(llm_env.chat.requests) == 4
 
@@ -214,7 +214,7 @@ def test_worse_replies_score_lower_and_recorded_replies_replay_without_the_serve
     llm_env.close()
     offline_config = load_config()
     assert not offline_config.llm_configured()
-    again = workshop.evaluate(offline_config, prompt_path=v1, set_dir=small_set)
+    again = workshop.evaluate_prompt(offline_config, prompt_path=v1, set_dir=small_set)
     assert again.source == "replay" and {c.source for c in again.cases} == {"replay"}
     assert again.totals() == b
     assert [c.extracted for c in again.cases] == [c.extracted for c in best.cases]
@@ -233,7 +233,7 @@ def test_edited_prompt_with_the_same_version_does_not_replay_stale_replies(
 ) -> None:
     llm_env.chat.default = good
     path = prompt_file(tmp_path, "test-same")
-    workshop.evaluate(load_config(), prompt_path=path, set_dir=small_set)
+    workshop.evaluate_prompt(load_config(), prompt_path=path, set_dir=small_set)
     path.write_text(path.read_text().replace("RULES\n", "RULES\n- A new rule.\n"))
     monkeypatch.delenv("RATCHET_LLM_BASE_URL")
     monkeypatch.delenv("OPENAI_API_KEY")
@@ -251,9 +251,9 @@ def test_edited_prompt_with_the_same_version_does_not_replay_stale_replies(
 def test_live_forces_new_calls_and_rerecords(llm_env: Any, small_set: Path, tmp_path: Path) -> None:
     path = prompt_file(tmp_path, "test-live")
     llm_env.chat.default = worse
-    workshop.evaluate(load_config(), prompt_path=path, set_dir=small_set)
+    workshop.evaluate_prompt(load_config(), prompt_path=path, set_dir=small_set)
     llm_env.chat.default = good
-    replay = workshop.evaluate(load_config(), prompt_path=path, set_dir=small_set)
+    replay = workshop.evaluate_prompt(load_config(), prompt_path=path, set_dir=small_set)
     assert replay.source == "replay" and len(llm_env.chat.requests) == 2  # recorded: no new calls
     result = run("eval", "--prompt", str(path), "--set", str(small_set), "--live", "--json")
     assert result.exit_code == 0 and len(llm_env.chat.requests) == 4
@@ -263,7 +263,7 @@ def test_live_forces_new_calls_and_rerecords(llm_env: Any, small_set: Path, tmp_
         "assistant-text-vehicles.json",
         "coding-claude-billing.json",
     ]
-    assert workshop.evaluate(load_config(), prompt_path=path, set_dir=small_set).totals()["precision"] == 1.0
+    assert workshop.evaluate_prompt(load_config(), prompt_path=path, set_dir=small_set).totals()["precision"] == 1.0
 
 
 def test_diff_shows_facts_gained_and_lost_between_two_prompt_versions(
@@ -324,7 +324,7 @@ def test_judge_decides_the_matching(llm_env: Any, small_set: Path, tmp_path: Pat
         return good(body)
 
     llm_env.chat.default = answer
-    report = workshop.evaluate(load_config(), set_dir=small_set, judge=True)
+    report = workshop.evaluate_prompt(load_config(), set_dir=small_set, judge=True)
     (case,) = report.cases
     assert [m.method for m in case.matches] == ["judge"] * 4
     assert [m.extracted is not None for m in case.matches] == [True, False, False, False]

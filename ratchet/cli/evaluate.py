@@ -95,7 +95,7 @@ def locomo(
         if ctx.verbose:
             click.echo(message, err=True)
 
-    report = evaluate.evaluate(
+    report = evaluate.evaluate_retrieval(
         file,
         embedders.with_local_model(ctx.config, local_model) if local_model else ctx.config,
         unit=unit,

@@ -106,9 +106,9 @@ def eval_(ctx: Context, prompt_file: Path | None, brief: bool, **options: Any) -
       ratchet prompt eval --prompt experiments/extract-v2.md --live
       ratchet prompt eval --set ~/my-golden --json
     """
-    from ratchet.workbench.workshop import evaluate
+    from ratchet.workbench.workshop import evaluate_prompt
 
-    report = evaluate(ctx.config, prompt_path=prompt_file, **_options(**options))
+    report = evaluate_prompt(ctx.config, prompt_path=prompt_file, **_options(**options))
     if ctx.json_output:
         emit_json(report.to_json())
     else:

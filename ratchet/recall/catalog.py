@@ -23,7 +23,7 @@ from ratchet.core.scoring import TIERS
 from ratchet.core.text import tokenize
 from ratchet.errors import InvalidFactError
 from ratchet.recall import bm25, render, tokens
-from ratchet.store.files import atomic_write
+from ratchet.store.files import BadLine, atomic_write, scan_jsonl
 from ratchet.store.memdir import MemoryDir
 
 if TYPE_CHECKING:
@@ -131,9 +131,9 @@ class _Entry:
     digest: int
 
 
-def _entry(raw: bytes, file_index: int, offset: int) -> _Entry | None:
+def _entry(r: dict[str, Any], raw: bytes, file_index: int, offset: int) -> _Entry | None:
+    """What retrieval needs of one active fact line; None for a superseded fact or a line that is not a fact."""
     try:
-        r = json.loads(raw)
         if r.get("superseded_by") is not None:
             return None
         entry = _Entry(
@@ -162,33 +162,18 @@ def _scan(memdir: MemoryDir) -> tuple[list[_Entry], list[str]]:
     found: dict[str, _Entry | None] = {}
     files = [p.name for p in memdir.fact_files()]
     for file_index, name in enumerate(files):
-        try:
-            data = (memdir.root / name).read_bytes()
-        except FileNotFoundError:
-            continue
-        offset = 0
-        for raw in data.split(b"\n"):
-            start = offset
-            offset += len(raw) + 1
-            if not raw.strip():
+        for _lineno, offset, raw, obj in scan_jsonl(memdir.root / name):
+            if isinstance(obj, BadLine):
                 continue
-            entry = _entry(raw, file_index, start)
+            entry = _entry(obj, raw, file_index, offset)
             if entry is None:
-                fact_id = _id_of(raw)
-                if fact_id:
+                fact_id = obj.get("id")
+                if isinstance(fact_id, str):
                     found.pop(fact_id, None)  # superseded now: an earlier copy must not survive
                 continue
             found.pop(entry.id, None)
             found[entry.id] = entry
     return [e for e in found.values() if e is not None], files
-
-
-def _id_of(raw: bytes) -> str | None:
-    try:
-        value = json.loads(raw).get("id")
-    except (ValueError, AttributeError):
-        return None
-    return value if isinstance(value, str) else None
 
 
 def _previous_counts(memdir: MemoryDir) -> dict[int, tuple[int, int]]:

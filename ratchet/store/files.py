@@ -134,20 +134,23 @@ class BadLine:
         return f"{self.path}:{self.lineno}"
 
 
-def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:
-    """Yield ``(lineno, object)`` for each line, or ``(lineno, BadLine)`` for a line that is not a JSON object.
+def scan_jsonl(path: Path) -> Iterator[tuple[int, int, bytes, dict[str, Any] | BadLine]]:
+    """The one JSONL reader: ``(lineno, byte offset, raw line, object or BadLine)`` for each non-blank line.
 
-    Blank lines are skipped. A missing file yields nothing.
+    The raw bytes and offset let derived indexes (the retrieval catalog) point back into the file; a line that is not
+    a JSON object comes back as a :class:`BadLine` naming why. A missing file yields nothing.
     """
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-            text = fh.read()
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         return
-    lines = text.split("\n")
-    complete = text.endswith("\n")
+    lines = data.split(b"\n")
+    complete = data.endswith(b"\n")
     last = len(lines) - 1
+    offset = 0
     for index, raw in enumerate(lines):
+        start = offset
+        offset += len(raw) + 1
         if not raw.strip():
             continue
         lineno = index + 1
@@ -155,12 +158,26 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
-            yield lineno, BadLine(path, lineno, raw, f"invalid JSON: {exc.msg} at column {exc.colno}", torn)
+            reason = f"invalid JSON: {exc.msg} at column {exc.colno}"
+            yield lineno, start, raw, BadLine(path, lineno, _text(raw), reason, torn)
+            continue
+        except ValueError:  # not UTF-8
+            yield lineno, start, raw, BadLine(path, lineno, _text(raw), "invalid UTF-8", torn)
             continue
         if not isinstance(obj, dict):
-            yield lineno, BadLine(path, lineno, raw, "not a JSON object", torn)
+            yield lineno, start, raw, BadLine(path, lineno, _text(raw), "not a JSON object", torn)
             continue
+        yield lineno, start, raw, obj
+
+
+def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:
+    """``(lineno, object or BadLine)`` for each non-blank line (:func:`scan_jsonl` without the bytes)."""
+    for lineno, _offset, _raw, obj in scan_jsonl(path):
         yield lineno, obj
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "surrogateescape")
 
 
 def read_json(path: Path, default: Any = None) -> Any:

@@ -396,7 +396,7 @@ def eval_config(config: Config) -> Config:
     return Config(data, config.path)
 
 
-def evaluate(
+def evaluate_retrieval(
     path: str | Path,
     config: Config,
     *,

@@ -187,7 +187,7 @@ def prompt_info(prompt_path: Path | None) -> tuple[Path, str]:
     return path, version
 
 
-def evaluate(
+def evaluate_prompt(
     config: Config,
     *,
     prompt_path: Path | None = None,
@@ -514,8 +514,8 @@ class DiffReport:
 
 def diff(config: Config, old_prompt: Path, new_prompt: Path, **options: Any) -> DiffReport:
     """Evaluate both prompts on the same set and list, per case, the facts only one of them extracts."""
-    old = evaluate(config, prompt_path=old_prompt, **options)
-    new = evaluate(config, prompt_path=new_prompt, **options)
+    old = evaluate_prompt(config, prompt_path=old_prompt, **options)
+    new = evaluate_prompt(config, prompt_path=new_prompt, **options)
     report = DiffReport(old, new)
     for before, after in zip(old.cases, new.cases, strict=True):
         entry: dict[str, Any] = {"case": before.case, "gained": [], "lost": []}
