@@ -3,8 +3,9 @@ leave-one-conversation-out.
 
 For every combination of the ``--grid`` values the whole evaluation runs through the real retrieval code
 (:func:`ratchet.workbench.locomo.evaluate_retrieval`). A setting is then chosen the honest way: for each
-conversation, the combination with the best mean of R@5/10/25 on the *other* conversations is scored on that one, and those held-out scores are
-pooled (weighted by questions). A setting that wins on all conversations but loses held out is a dev-set win.
+conversation, the combination with the best mean of R@5/10/25 on the *other* conversations is scored on that one,
+and those held-out scores are pooled (weighted by questions). A setting that wins on all conversations but loses
+held out is a dev-set win.
 
 Usage::
 
