@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from openai_server import LoopbackOpenAI  # noqa: E402
 
+from ratchet.core import clock  # noqa: E402
 from ratchet.models.registry import models_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RATCHET_MODELS", MODELS_DIR)  # read-only for tests: a test that fetches sets its own
     for name in _CLEARED:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(clock, "_PINNED", None)
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
@@ -102,3 +104,9 @@ def subprocess_env(**extra: str) -> dict[str, str]:
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.update(extra)
     return env
+
+
+def pin_clock(monkeypatch: pytest.MonkeyPatch, when: str) -> None:
+    """Pin the time for this test: the library's clock, and ``RATCHET_NOW`` for the commands it runs."""
+    monkeypatch.setenv("RATCHET_NOW", when)
+    monkeypatch.setattr(clock, "_PINNED", clock.parse(when))

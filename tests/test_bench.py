@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import pin_clock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -67,7 +68,7 @@ def test_baselines_rank_the_matching_fact_first(tmp_path, monkeypatch):
         _fact(4, "The Tacoma brakes were checked in May.", superseded_by=f"{2:032x}"),
     ] + [_fact(10 + i, f"Lunch was about topic number {i} today.") for i in range(60)]
     (memdir / "facts-2026-Q4.jsonl").write_text("".join(json.dumps(f) + "\n" for f in facts), encoding="utf-8")
-    monkeypatch.setenv("RATCHET_NOW", "2026-11-20T00:00:00Z")
+    pin_clock(monkeypatch, "2026-11-20T00:00:00Z")
     assert phase3.embed_all(memdir) == "embedded 63"
     for mode in ("embeddings", "keyword"):
         shown = phase3.retrieve(memdir, "when do the Tacoma brakes need pads", mode).splitlines()
@@ -94,7 +95,7 @@ def test_baseline_lifecycles_purge_what_decayed(tmp_path, monkeypatch):
     phase3.embed_all(memdir)
     db = tmp_path / "fts.db"
     fts5.index(memdir, db)
-    monkeypatch.setenv("RATCHET_NOW", "2030-01-01T00:00:00Z")  # years later: all but permanent facts decay away
+    pin_clock(monkeypatch, "2030-01-01T00:00:00Z")  # years later: all but permanent facts decay away
     assert fts5.manage(db).startswith("decayed ")
     assert phase3.manage(memdir).startswith("purged ")
     remaining = [json.loads(line) for path in memdir.glob("facts-*.jsonl") for line in path.open()]

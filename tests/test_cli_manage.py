@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import pin_clock
 
 from ratchet.cli.main import cli as ratchet
 from ratchet.cli.manage import cli as manage
@@ -18,7 +19,7 @@ from ratchet.store.store import Store
 
 @pytest.fixture
 def store(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    monkeypatch.setenv("RATCHET_NOW", "2026-03-06T18:00:00Z")
+    pin_clock(monkeypatch, "2026-03-06T18:00:00Z")
     return Store(MemoryDir(memory_dir))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import pin_clock
 from openai_server import LoopbackOpenAI
 
 from ratchet.cli.main import cli
@@ -183,7 +184,7 @@ def test_codex_flag_is_checked(healthy: Path) -> None:
 
 def test_permissions_stale_manage_and_log_failures(healthy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     healthy.chmod(0o755)
-    monkeypatch.setenv("RATCHET_NOW", "2026-12-01T12:00:00Z")
+    pin_clock(monkeypatch, "2026-12-01T12:00:00Z")
     (healthy / "ratchet.log").write_text(
         "2026-11-30T10:00:00Z [12] memory-retrieve --hook failed open: StoreError: boom\n"
         "    traceback line\n"

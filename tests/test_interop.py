@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, pin_clock
 
 from ratchet.config import Config
 from ratchet.core.facts import new_fact
@@ -342,7 +342,7 @@ def test_crabtalk_not_a_crabtalk_dir(store, config, tmp_path):
 
 
 def test_crabtalk_export_and_round_trip(store, config, tmp_path, monkeypatch):
-    monkeypatch.setenv("RATCHET_NOW", "2026-03-01T00:00:00Z")
+    pin_clock(monkeypatch, "2026-03-01T00:00:00Z")
     import_path(store, config, "crabtalk", fixture("crabtalk", tmp_path) / "config")
     native = new_fact("Prefers: short answers # always", category="preference", importance=0.6, tags=["style"])
     native.promoted = True
@@ -520,7 +520,7 @@ def test_export_ralph_exact(store, config, tmp_path):
 
 
 def test_export_budget_keeps_best_whole_memories(store, config, tmp_path, monkeypatch):
-    monkeypatch.setenv("RATCHET_NOW", "2025-02-01T00:00:00Z")
+    pin_clock(monkeypatch, "2025-02-01T00:00:00Z")
     import_path(store, config, "ralph-memories", fixture("ralph-memories.md", tmp_path))
     facts = select(store.facts(), config)
     full, _ = export_text(facts, config, "ralph-memories")
@@ -541,7 +541,7 @@ def test_export_filters(store, config, tmp_path, monkeypatch):
     assert ids(types=["fix", "decision"]) == ["mem-1737380000-e5f6", "mem-1737390000-g7h8"]
     assert ids(types=["project"]) == ["mem-1737400000-i9j0", "mem-1737400100-0a0b"]
     assert ids(tags=["crates", "storage"]) == ["mem-1737380000-e5f6", "mem-1737400000-i9j0"]
-    monkeypatch.setenv("RATCHET_NOW", "2025-01-21T19:00:00Z")
+    pin_clock(monkeypatch, "2025-01-21T19:00:00Z")
     assert ids(recent=1) == ["mem-1737400000-i9j0", "mem-1737400100-0a0b"]
     with pytest.raises(UsageError, match="--type: 'bogus' is neither a Ralph type nor a category"):
         select(facts, config, types=["bogus"])

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import FIXTURES
+from conftest import FIXTURES, pin_clock
 
 from ratchet.cli.main import cli
 
@@ -104,7 +104,7 @@ def test_import_missing_path_and_bad_format(tmp_path):
 
 
 def test_export_ralph_to_stdout_and_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("RATCHET_NOW", "2025-02-01T00:00:00Z")
+    pin_clock(monkeypatch, "2025-02-01T00:00:00Z")
     run("import", "ralph-guardrails", str(copy("ralph-guardrails-structured.md", tmp_path)))
     result = run("export", "ralph-memories", "--type", "fix")
     assert result.stdout == (

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import pin_clock
 
 from ratchet.config import Config
 from ratchet.core.facts import Fact, new_fact
@@ -27,7 +28,7 @@ def store(memory_dir: Path) -> Store:
 
 
 def at(monkeypatch: pytest.MonkeyPatch, when: str) -> None:
-    monkeypatch.setenv("RATCHET_NOW", when)
+    pin_clock(monkeypatch, when)
 
 
 def add(store: Store, content: str, **kw: object) -> Fact:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import pin_clock
 
 from ratchet.cli.manage import review
 from ratchet.config import Config
@@ -22,7 +23,7 @@ NOW = "2026-02-27T18:00:00Z"
 
 @pytest.fixture
 def store(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    monkeypatch.setenv("RATCHET_NOW", NOW)
+    pin_clock(monkeypatch, NOW)
     return Store(MemoryDir(memory_dir))
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import subprocess_env
+from conftest import pin_clock, subprocess_env
 
 from ratchet.config import Config
 from ratchet.core.facts import Fact, new_fact
@@ -41,9 +41,9 @@ def build(root: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Fact]:
     ]  # fmt: skip
     facts.append(new_fact("Permanent rule", category="process", importance=0.05, tier="permanent"))
     store.add(facts, actor="test")
-    monkeypatch.setenv("RATCHET_NOW", "2026-01-02T10:00:00Z")
+    pin_clock(monkeypatch, "2026-01-02T10:00:00Z")
     events.record(store.memdir, "injection", [facts[0].id], session="old")
-    monkeypatch.setenv("RATCHET_NOW", NOW)
+    pin_clock(monkeypatch, NOW)
     for fact in facts[:10]:
         events.record(store.memdir, "reference", [fact.id], source="confirm")
     events.record(store.memdir, "reference", [facts[1].id, facts[2].id], source="extract")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import pin_clock
 
 from ratchet.config import Config
 from ratchet.core.facts import new_fact
@@ -15,7 +16,7 @@ from ratchet.store.store import Store
 
 
 def test_report_has_counts_lists_distribution_and_plot(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RATCHET_NOW", "2026-02-27T18:00:00Z")
+    pin_clock(monkeypatch, "2026-02-27T18:00:00Z")
     store = Store(MemoryDir(memory_dir))
     old = new_fact("Casual remark | with a pipe", category="casual", importance=0.3, created="2025-10-01T09:00:00Z")
     keep = new_fact("Never deploy on Fridays", category="process", importance=0.9, tier="permanent")

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import pin_clock
 
 from ratchet.cli.retrieve import cli, why
 from ratchet.config import Config, config_from_dict
@@ -22,7 +23,7 @@ OLD = "2025-01-10T09:00:00Z"
 
 @pytest.fixture(autouse=True)
 def pinned_time(monkeypatch):
-    monkeypatch.setenv("RATCHET_NOW", NOW)
+    pin_clock(monkeypatch, NOW)
 
 
 def _add(store: Store, content: str, **kw) -> str:

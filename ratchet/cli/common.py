@@ -84,6 +84,7 @@ def common_options(func: F) -> F:
     def wrapper(
         *args: Any, memory_dir: str | None, config_path: str | None, json_: bool, verbose: int, **kwargs: Any
     ) -> Any:
+        pin_clock_from_env()
         parent = click.get_current_context().find_object(Context)
         ctx = Context(
             memory_dir=memory_dir or (parent.memory_dir if parent else None),
@@ -94,6 +95,16 @@ def common_options(func: F) -> F:
         return func(ctx, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def pin_clock_from_env() -> None:
+    """The command-line edge of the clock: ``RATCHET_NOW`` (ISO-8601) pins the library's time for tests and demos."""
+    from ratchet.core import clock
+
+    try:
+        clock.pin(os.environ.get("RATCHET_NOW") or None)
+    except (ValueError, OverflowError):
+        raise click.UsageError(f"RATCHET_NOW: {os.environ['RATCHET_NOW']!r} is not an ISO-8601 date") from None
 
 
 def fail_closed(func: F) -> F:

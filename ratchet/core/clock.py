@@ -1,25 +1,50 @@
-"""Dates and times as Ratchet stores them: ISO-8601 UTC strings, date-only accepted on read."""
+"""The clock, and dates and times as Ratchet stores them: ISO-8601 UTC strings, date-only accepted on read.
+
+The library reads the time only through :func:`now`, which a caller may pin (:func:`pin`, :func:`pinned`): tests,
+demos and evaluations replay a fixed moment. The environment (``RATCHET_NOW``) is read at the command-line edge
+(:mod:`ratchet.cli.common`), never here.
+"""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
-from functools import lru_cache
 
 ISO_PATTERN = r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$"
 
 
+_PINNED: datetime | None = None
+
+
 def now() -> datetime:
-    """The current time in UTC; ``RATCHET_NOW`` (ISO-8601) pins it for tests, demos and evaluations."""
-    pinned = os.environ.get("RATCHET_NOW")
-    if pinned:
-        return _pinned(pinned)
+    """The current time in UTC, or the pinned moment (see :func:`pin`)."""
+    if _PINNED is not None:
+        return _PINNED
     return datetime.now(UTC).replace(microsecond=0)
 
 
-@lru_cache(maxsize=4)
-def _pinned(text: str) -> datetime:
-    return parse(text)  # asked once per audit record in a big run: parse it once
+def pin(moment: str | datetime | None) -> None:
+    """Make :func:`now` answer ``moment`` from now on (an ISO-8601 string or a datetime); None unpins.
+
+    Raises ValueError for a string that is not a date.
+    """
+    global _PINNED
+    if moment is None or moment == "":
+        _PINNED = None
+    else:
+        _PINNED = parse(moment) if isinstance(moment, str) else moment.astimezone(UTC)
+
+
+@contextmanager
+def pinned(moment: str | datetime) -> Iterator[None]:
+    """:func:`pin` for the duration of the block, then the previous state back."""
+    before = _PINNED
+    pin(moment)
+    try:
+        yield
+    finally:
+        globals()["_PINNED"] = before
 
 
 def iso(moment: datetime | date) -> str:

@@ -5,7 +5,7 @@ whose ``evidence`` names the dialog turns (``dia_id`` like ``D3:12``) that answe
 its own temporary memory directory; every dialog turn (``unit="turns"``) or every fact the offline extractor
 draws from each session (``unit="facts"``) is stored with the session date as ``created`` and the turns it came
 from in ``meta.dia_ids``. Each question then goes through :func:`ratchet.retrieve.retrieve` as an explicit query,
-with the clock (``RATCHET_NOW``) pinned just after the last session, as at a session start that follows the
+with the clock pinned just after the last session, as at a session start that follows the
 conversation.
 
 Reported, overall and per category: LoCoMo's recall@k (per question the share of its evidence turns among the
@@ -19,13 +19,11 @@ extractor's "the user" is replaced by the name of the speaker who said it.
 
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -344,19 +342,6 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 2)
 
 
-@contextmanager
-def _pinned_now(moment: str) -> Iterator[None]:
-    old = os.environ.get("RATCHET_NOW")
-    os.environ["RATCHET_NOW"] = moment
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("RATCHET_NOW", None)
-        else:
-            os.environ["RATCHET_NOW"] = old
-
-
 def store_units(store: Any, units: Sequence[Unit], sample_id: str) -> tuple[list[Fact], int]:
     """Store ``units`` as facts in one batch; units the store would refuse as credentials are counted, not stored."""
     from ratchet.store.store import refuse_secrets
@@ -430,7 +415,7 @@ def evaluate_retrieval(
                 q.corrected = fixes[(conv.sample_id, q.index)]
                 report.corrections += 1
         now = clock.iso(clock.parse(conv.last_date) + timedelta(hours=1))
-        with tempfile.TemporaryDirectory(prefix="ratchet-eval-") as tmp, _pinned_now(now):
+        with tempfile.TemporaryDirectory(prefix="ratchet-eval-") as tmp, clock.pinned(now):
             started = time.perf_counter()
             store = Store(MemoryDir(Path(tmp) / "memory"))
             units = turn_units(conv) if unit == "turns" else fact_units(conv, config)
