@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ratchet.core import schema
+from ratchet.core import configcheck, schema
 from ratchet.errors import ConfigError
 
 DEFAULTS: dict[str, Any] = {
@@ -153,48 +153,6 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# Validating with jsonschema costs about 80 ms of imports, too much for a hook that runs at every prompt. A config
-# that validated once is remembered by the hash of its content and of the schema, in the user's cache directory.
-_CACHE_NAME = "validated-configs"
-_CACHE_KEEP = 64
-
-
-def _cache_path() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "ratchet" / _CACHE_NAME
-
-
-def _config_key(raw: dict[str, Any]) -> str:
-    import hashlib
-
-    schema_text = json.dumps(schema.load_schema("config"), sort_keys=True)
-    payload = json.dumps(raw, sort_keys=True) + "\0" + schema_text
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
-
-
-def _known_valid(raw: dict[str, Any]) -> bool:
-    try:
-        return _config_key(raw) in _cache_path().read_text(encoding="utf-8").split()
-    except (OSError, ValueError):
-        return False
-
-
-def _remember_valid(raw: dict[str, Any]) -> None:
-    from ratchet.store.files import atomic_write, ensure_private_dir
-
-    path = _cache_path()
-    try:
-        ensure_private_dir(path.parent)
-        try:
-            known = path.read_text(encoding="utf-8").split()
-        except FileNotFoundError:
-            known = []
-        known = [k for k in known if k != _config_key(raw)][-(_CACHE_KEEP - 1) :] + [_config_key(raw)]
-        atomic_write(path, "\n".join(known) + "\n")
-    except OSError:
-        pass  # a read-only home only costs the validation time again
-
-
 def find_config_path(explicit: str | Path | None = None) -> Path | None:
     """The config file to use, or None for defaults only."""
     if explicit:
@@ -227,11 +185,11 @@ def config_from_dict(raw: Any, path: Path | None = None) -> Config:
     where = f"Config file {path}" if path else "Config"
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: the top level must be a JSON object")
-    if not _known_valid(raw):
-        problems = schema.errors("config", raw)
-        if problems:
-            raise ConfigError(f"{where}: {problems[0]}")
-        _remember_valid(raw)
+    try:
+        configcheck.validate(raw)  # the schema compiled ahead of time: microseconds, no jsonschema import on hooks
+    except configcheck.JsonSchemaValueException as exc:
+        problems = schema.errors("config", raw)  # jsonschema words it, naming the option
+        raise ConfigError(f"{where}: {problems[0] if problems else exc.message.removeprefix('data.')}") from None
     data = _merge(DEFAULTS, raw)
     if data["default_category"] not in data["categories"]:
         raise ConfigError(f"{where}: default_category: '{data['default_category']}' is not one of the categories")

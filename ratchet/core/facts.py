@@ -1,7 +1,7 @@
 """The Fact type (``schema/fact.schema.json``) and the Candidate an extractor proposes before it becomes one.
 
 Reading or writing a fact validates it with the schema compiled to Python (:mod:`ratchet.core.factcheck`, generated
-by fastjsonschema; see :func:`ratchet.core.schema.generate_factcheck` for why); when it says no, jsonschema names
+by fastjsonschema; see :func:`ratchet.core.schema.generate_check` for why); when it says no, jsonschema names
 the field in the message.
 """
 

@@ -6,6 +6,7 @@ The ``.json`` files here are the source of truth. :func:`validate` names the fai
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -63,7 +64,7 @@ def validate(name: str, record: Any, what: str = "fact", error: type[Exception] 
 
 
 # ----- the compiled fact check ----------------------------------------------------------------------------------------
-GENERATED = "factcheck.py"
+GENERATED = {"fact": "factcheck.py", "config": "configcheck.py"}
 _EXCEPTIONS = """class JsonSchemaValueException(ValueError):
     \"\"\"A record that does not match the schema (the shape fastjsonschema's generated code raises).\"\"\"
 
@@ -76,29 +77,33 @@ JsonSchemaValuesException = JsonSchemaValueException
 """
 
 
-def generate_factcheck() -> str:
-    """Source of ``ratchet/core/factcheck.py``: ``fact.schema.json`` compiled to Python by fastjsonschema.
+def generate_check(name: str) -> str:
+    """Source of ``ratchet/core/<name>check.py``: ``<name>.schema.json`` compiled to Python by fastjsonschema.
 
-    Why generated ahead of time: every fact read is validated (100k facts at start of ``memory-manage``), and
-    jsonschema costs about 320 us a record where the compiled check costs about 14 us; compiling at run time would
-    cost each hook 25 ms (import and compile), and a hand-written mirror is a second copy of the schema to keep in
-    step. fastjsonschema is a development dependency only: the generated module imports nothing but ``re`` and
-    ``decimal``. ``tests/test_schema.py`` fails when the file is stale; ``python -m ratchet.core.schema`` rewrites it.
+    Why generated ahead of time: every fact read is validated (100k facts at start of ``memory-manage``) and every
+    hook validates its config; jsonschema costs about 320 us a fact and 80 ms of imports, the compiled check about
+    14 us and nothing; compiling at run time would cost each hook 25 ms, and a hand-written mirror is a second copy of
+    the schema to keep in step. fastjsonschema is a development dependency only: the generated module imports
+    nothing but ``re`` and ``decimal``. ``tests/test_schema.py`` fails when a file is stale;
+    ``python -m ratchet.core.schema`` rewrites them. jsonschema still words the message when a check fails.
     """
     import fastjsonschema
 
-    code = fastjsonschema.compile_to_code(load_schema("fact"))
+    code = fastjsonschema.compile_to_code(load_schema(name))
     code = code.replace("from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n", _EXCEPTIONS)
     head = (
-        '"""Generated from ratchet/schema/fact.schema.json by ``python -m ratchet.core.schema``: do not edit."""\n\n'
+        f'"""Generated from ratchet/schema/{name}.schema.json by ``python -m ratchet.core.schema``: do not edit."""\n\n'
         "# ruff: noqa\n# mypy: ignore-errors\n# fmt: off\n"
     )
-    return head + code + "\n\nvalidate = validate_https___ratchet_memory_dev_schema_fact_schema_json\n"
+    entry = re.search(r"^def (validate_\w+)\(", code, re.M)
+    assert entry is not None, "fastjsonschema changed its output: no validate_ function"
+    return head + code + f"\n\nvalidate = {entry.group(1)}\n"
 
 
 if __name__ == "__main__":
     from pathlib import Path
 
-    target = Path(__file__).with_name(GENERATED)
-    target.write_text(generate_factcheck(), encoding="utf-8")
-    print(f"wrote {target}")
+    for schema_name, file_name in GENERATED.items():
+        target = Path(__file__).with_name(file_name)
+        target.write_text(generate_check(schema_name), encoding="utf-8")
+        print(f"wrote {target}")

@@ -1,4 +1,5 @@
-"""Scores: recency and the effective score (base importance x recency); relevance is added by retrieval.
+"""Scores: base importance at creation, recency and the effective score (importance x recency); relevance is added
+by retrieval.
 
 Recency is ``e^(-λ·days since last referenced)`` with ``λ = ln 2 / half-life``. The permanent tier is exempt
 (recency 1). Other tiers never fall below a configurable floor (standard 0.25 by default), so an old but
@@ -10,14 +11,21 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 
 
-def recency(fact: Fact, config: Config, now: datetime | None = None) -> float:
+class Settings(Protocol):
+    """What scoring reads of the configuration (:class:`ratchet.config.Config` has it): core imports no config."""
+
+    def section(self, name: str) -> dict[str, Any]: ...
+
+    def category_weight(self, category: str) -> float: ...
+
+
+def recency(fact: Fact, config: Settings, now: datetime | None = None) -> float:
     """``e^(-ln2/half_life · days since last referenced)``, 1 for permanent facts, floored per tier."""
     if fact.tier == "permanent":
         return 1.0
@@ -28,7 +36,7 @@ def recency(fact: Fact, config: Config, now: datetime | None = None) -> float:
     return max(value, floor)
 
 
-def effective_score(fact: Fact, config: Config, now: datetime | None = None) -> float:
+def effective_score(fact: Fact, config: Settings, now: datetime | None = None) -> float:
     """Base importance x recency: what ranks candidates before relevance, and what purge compares to 0.1."""
     return fact.importance * recency(fact, config, now)
 
@@ -36,7 +44,7 @@ def effective_score(fact: Fact, config: Config, now: datetime | None = None) -> 
 TIERS = ("permanent", "standard", "transient")
 
 
-def recency_array(days: Any, tier_codes: Any, config: Config) -> Any:
+def recency_array(days: Any, tier_codes: Any, config: Settings) -> Any:
     """:func:`recency` for numpy arrays of days since last reference and tier codes (indexes into ``TIERS``)."""
     import numpy as np
 
@@ -46,7 +54,7 @@ def recency_array(days: Any, tier_codes: Any, config: Config) -> Any:
     return np.maximum(value, floors[tier_codes])
 
 
-def query_score(relevance: Any, prior: Any, config: Config, *, explicit: bool) -> Any:
+def query_score(relevance: Any, prior: Any, config: Settings, *, explicit: bool) -> Any:
     """Combine relevance with the prior (importance x recency) into the retrieval score.
 
     With an explicit query (``--query``, a user prompt) the spec's product is softened to
@@ -58,3 +66,24 @@ def query_score(relevance: Any, prior: Any, config: Config, *, explicit: bool) -
     if explicit:
         return relevance * prior ** float(config.section("retrieval")["prior_weight"])
     return prior * (0.5 + 0.5 * relevance)
+
+
+def base_importance(
+    config: Settings,
+    category: str,
+    *,
+    explicit_remember: bool = False,
+    action_required: bool = False,
+    untrusted: bool = False,
+) -> float:
+    """``weight(category) + 0.2 (remember this) + 0.15 (action required)``, then ``x0.5`` if untrusted."""
+    mods = config.section("modifiers")
+    value = config.category_weight(category)
+    if explicit_remember:
+        value += mods["explicit_remember"]
+    if action_required:
+        value += mods["action_required"]
+    value = min(1.0, max(0.0, value))
+    if untrusted:
+        value *= mods["untrusted_factor"]
+    return round(min(1.0, max(0.0, value)), 4)

@@ -7,7 +7,7 @@ from pathlib import Path
 from ratchet.config import Config
 from ratchet.core import scope as scopes
 from ratchet.core.facts import Fact, new_fact
-from ratchet.core.importance import base_importance
+from ratchet.core.scoring import base_importance
 from ratchet.errors import UsageError
 from ratchet.store.store import Store
 

@@ -23,8 +23,8 @@ from typing import Any
 from ratchet.config import Config
 from ratchet.core import clock, dedupe, secrets
 from ratchet.core.facts import Candidate, Fact, new_fact
-from ratchet.core.importance import base_importance
 from ratchet.core.scope import GLOBAL, scope_for
+from ratchet.core.scoring import base_importance
 from ratchet.errors import InvalidFactError
 from ratchet.extract import llm as extract_llm
 from ratchet.extract import offline

@@ -20,7 +20,7 @@ from typing import Any
 from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.core.facts import Fact, Tier, Trust, new_fact
-from ratchet.core.importance import base_importance
+from ratchet.core.scoring import base_importance
 from ratchet.errors import InvalidFactError
 from ratchet.store.store import Store
 
