@@ -8,7 +8,6 @@ never a reference.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
@@ -18,9 +17,6 @@ from ratchet.cli.common import Context, common_options, emit_json, fail_closed
 from ratchet.hooks.io import fail_open
 
 FORMATS = ("markdown", "json", "claude-hook", "codex-hook", "gemini-hook")
-PROMPT_EVENTS = ("UserPromptSubmit", "BeforeAgent")
-PROMPT_MAX_FACTS = 5
-MIN_PROMPT_TERMS = 3
 
 
 def _mode(mode: str | None, force_llm: bool, force_embeddings: bool) -> str | None:
@@ -33,16 +29,15 @@ def _mode(mode: str | None, force_llm: bool, force_embeddings: bool) -> str | No
 
 
 def _opening(cwd: str | None) -> str | None:
-    """The session's opening context (repository, branch, recent commits) as a query, or None."""
-    from ratchet.recall.opening import opening
+    from ratchet.recall.hook import opening_context
 
-    return opening(cwd or os.getcwd()).text() or None
+    return opening_context(cwd)
 
 
 def _scopes(cwd: str | None) -> set[str]:
-    from ratchet.core.scope import visible_scopes
+    from ratchet.recall.hook import scopes
 
-    return visible_scopes(cwd or os.getcwd())
+    return scopes(cwd)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -197,74 +192,10 @@ def _hook_output(
     fmt: str,
     max_facts: int | None,
 ) -> str:
-    from ratchet.recall.bm25 import tokenize
-    from ratchet.recall.render import hook_json
-    from ratchet.recall.retrieve import Request, resolve_mode, retrieve
-    from ratchet.store import events
+    from ratchet.recall.hook import Ask, respond
 
-    payload = _read_stdin()
-    config = ctx.config
-    store = ctx.store
-    event = str(payload.get("hook_event_name") or "SessionStart")
-    cwd = str(payload.get("cwd") or os.getcwd())
-    session = payload.get("session_id")
-    section = config.section("retrieval")
-    max_chars = int(section["max_chars"])
-    if event in PROMPT_EVENTS:
-        prompt = str(payload.get("prompt") or "")
-        if len(set(tokenize(prompt))) < MIN_PROMPT_TERMS:
-            return ""  # too short to carry intent ("yes", "go on")
-        # Every prompt pays this hook's latency: no LLM call, and unless asked, no embedding model either
-        # (loading its tokenizer costs about 50 ms; BM25 with stems and session context does the matching).
-        chosen = resolve_mode(store, config, mode) if mode and mode != "auto" else section["prompt_mode"]
-        request = Request(
-            query=prompt,
-            mode="keyword" if chosen == "llm" else chosen,
-            budget=budget,
-            detail=detail,
-            scopes=_scopes(cwd),
-            exclude=events.injected_ids(store.memdir, str(session)) if session else set(),
-            threshold=float(section["prompt_relevance_threshold"]),
-            max_facts=max_facts or PROMPT_MAX_FACTS,
-        )
-    else:
-        request = Request(
-            query=query,
-            context=_opening(cwd),
-            mode=mode,
-            budget=budget,
-            detail=detail,
-            scopes=_scopes(cwd),
-            max_facts=max_facts,
-        )
-    wrapper = len(hook_json(fmt, event, "")) if fmt.endswith("-hook") else 0
-    request.max_chars = max_chars - wrapper
-    for _attempt in range(4):
-        result = retrieve(store, config, request)
-        text = result.markdown()
-        if not text:
-            return ""
-        output = hook_json(fmt, event, text) if fmt.endswith("-hook") else text
-        if fmt == "json":
-            output = json.dumps(result.to_dict(request.query), ensure_ascii=False)
-        if len(output) <= max_chars:
-            break
-        request.max_chars = (request.max_chars or max_chars) - (len(output) - max_chars) - 50  # JSON escapes
-    else:
-        return ""
-    for warning in result.warnings:
-        from ratchet.store.logfile import log_line
-
-        log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
-    events.record(
-        store.memdir,
-        events.INJECTION,
-        result.ids,
-        session=str(session) if session else None,
-        source=f"memory-retrieve {event}",
-        mode=result.mode,
-    )
-    return output
+    ask = Ask(query=query, mode=mode, budget=budget, detail=detail, max_facts=max_facts)
+    return respond(ctx.store, ctx.config, _read_stdin(), fmt, ask)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,124 @@
+"""The hook policy of recall: what an agent's SessionStart or per-prompt hook asks for, and fitting the answer under
+the agent's character cap.
+
+- A session start asks with the opening context (repository, branch, recent commits) and the prior leads.
+- A prompt (``UserPromptSubmit``, Gemini's ``BeforeAgent``) asks with the prompt itself: at most
+  :data:`PROMPT_MAX_FACTS` facts above ``retrieval.prompt_relevance_threshold``, none already injected in the session,
+  no LLM call and unless asked no embedding model (every prompt pays this latency); a prompt of fewer than
+  :data:`MIN_PROMPT_TERMS` content words ("yes", "go on") gets nothing.
+- The whole output (the agent's JSON wrapper included) stays within ``retrieval.max_chars``: when escaping pushes it
+  over, the facts are packed again under a smaller cap.
+- What was shown is recorded as an injection event (never a reference).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ratchet.config import Config
+from ratchet.core.scope import visible_scopes
+from ratchet.core.text import tokenize
+from ratchet.recall.opening import opening
+from ratchet.recall.render import hook_json
+from ratchet.recall.retrieve import Request, resolve_mode, retrieve
+from ratchet.store import events
+from ratchet.store.logfile import log_line
+from ratchet.store.store import Store
+
+PROMPT_EVENTS = ("UserPromptSubmit", "BeforeAgent")
+PROMPT_MAX_FACTS = 5
+MIN_PROMPT_TERMS = 3
+_FIT_ATTEMPTS = 4
+
+
+@dataclass
+class Ask:
+    """What the hook's command line asked on top of the payload (None: the configuration's choice)."""
+
+    query: str | None = None
+    mode: str | None = None
+    budget: int | None = None
+    detail: str = "full"
+    max_facts: int | None = None
+
+
+def opening_context(cwd: str | None) -> str | None:
+    """The session's opening context (repository, branch, recent commits) as a query, or None."""
+    return opening(cwd or os.getcwd()).text() or None
+
+
+def scopes(cwd: str | None) -> set[str]:
+    """Global plus the repository of ``cwd``."""
+    return visible_scopes(cwd or os.getcwd())
+
+
+def request_for(store: Store, config: Config, payload: dict[str, Any], ask: Ask) -> Request | None:
+    """The retrieval request for a hook ``payload`` (the agent's stdin JSON), or None when there is nothing to ask."""
+    section = config.section("retrieval")
+    event = str(payload.get("hook_event_name") or "SessionStart")
+    cwd = str(payload.get("cwd") or os.getcwd())
+    session = payload.get("session_id")
+    if event not in PROMPT_EVENTS:
+        return Request(
+            query=ask.query,
+            context=opening_context(cwd),
+            mode=ask.mode,
+            budget=ask.budget,
+            detail=ask.detail,
+            scopes=scopes(cwd),
+            max_facts=ask.max_facts,
+        )
+    prompt = str(payload.get("prompt") or "")
+    if len(set(tokenize(prompt))) < MIN_PROMPT_TERMS:
+        return None  # too short to carry intent ("yes", "go on")
+    chosen = resolve_mode(store, config, ask.mode) if ask.mode and ask.mode != "auto" else section["prompt_mode"]
+    return Request(
+        query=prompt,
+        mode="keyword" if chosen == "llm" else chosen,
+        budget=ask.budget,
+        detail=ask.detail,
+        scopes=scopes(cwd),
+        exclude=events.injected_ids(store.memdir, str(session)) if session else set(),
+        threshold=float(section["prompt_relevance_threshold"]),
+        max_facts=ask.max_facts or PROMPT_MAX_FACTS,
+    )
+
+
+def respond(store: Store, config: Config, payload: dict[str, Any], fmt: str, ask: Ask) -> str:
+    """The hook's stdout for ``payload`` in format ``fmt`` (an agent's ``*-hook`` JSON, ``markdown`` or ``json``),
+    within ``retrieval.max_chars``; empty when nothing is worth showing. Records the injection."""
+    request = request_for(store, config, payload, ask)
+    if request is None:
+        return ""
+    event = str(payload.get("hook_event_name") or "SessionStart")
+    session = payload.get("session_id")
+    max_chars = int(config.section("retrieval")["max_chars"])
+    wrapped = fmt.endswith("-hook")
+    request.max_chars = max_chars - (len(hook_json(fmt, event, "")) if wrapped else 0)
+    for _attempt in range(_FIT_ATTEMPTS):
+        result = retrieve(store, config, request)
+        text = result.markdown()
+        if not text:
+            return ""
+        output = hook_json(fmt, event, text) if wrapped else text
+        if fmt == "json":
+            output = json.dumps(result.to_dict(request.query), ensure_ascii=False)
+        if len(output) <= max_chars:
+            break
+        request.max_chars = (request.max_chars or max_chars) - (len(output) - max_chars) - 50  # JSON escapes
+    else:
+        return ""
+    for warning in result.warnings:
+        log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
+    events.record(
+        store.memdir,
+        events.INJECTION,
+        result.ids,
+        session=str(session) if session else None,
+        source=f"memory-retrieve {event}",
+        mode=result.mode,
+    )
+    return output
