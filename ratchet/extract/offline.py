@@ -19,18 +19,21 @@ import re
 from collections.abc import Iterable
 
 from ratchet.core.facts import Candidate
+from ratchet.extract.grammar import (
+    plain_word,
+    resolve_leading_pronoun,
+    second_to_third,
+    subject_of,
+    third_person,
+    verb_form,
+    verb_index,
+)
 from ratchet.extract.lexicon import (
-    ADVERBS,
     AUXILIARIES,
     BASE_VERBS,
     CATEGORY_WORDS,
     CODE_PREFIXES,
-    DETERMINERS,
     FILLER,
-    FIRST_PERSON,
-    FIRST_PLURAL,
-    MODALS,
-    NOT_VERBS,
     PREPOSITIONS,
     STOP,
     SUBJECT_PRONOUNS,
@@ -47,7 +50,6 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|vs|etc|approx|no|inc|ltd|co|e\.g|i\.e|[A-Z])\.)$", re.I)
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_PUNCT = ",.;:!?\"'()[]"
 _REMEMBER = re.compile(
     r"^(?:please\s+)?(?:remember|don'?t forget|do not forget|keep in mind|make a note|note to self|for the record|"
     r"note|fyi|important|heads up)(?:\s+(?:this|that))?\s*[:,-]?\s*(?:that\s+)?",
@@ -167,7 +169,7 @@ def _turn_candidates(turn: Turn, allowed: set[str], default_category: str, work:
                 kept[-1].explicit_remember = True
             continue
         core, explicit, correction = _prepare(sentence)
-        core = _resolve_leading_pronoun(core, last_sentence)
+        core = resolve_leading_pronoun(core, last_sentence)
         last_sentence = core
         for clause in clauses(core):
             candidate = _candidate(clause, allowed, default_category, turn, work, sentence, explicit, correction)
@@ -285,151 +287,44 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     rtoks = right.split()
     if len(rtoks) < 2:
         return None
-    first = _bare(rtoks[0])
+    first = plain_word(rtoks[0])
     if (";" in sep or _RULE_START.match(right)) and _ANAPHOR.search(right):
         return None  # "...; always add a new one" leans on the left side
     if _RULE_START.match(right):
         return right
     if first in ("he", "she", "they", "it"):
-        subject = _subject(left)
-        vi = _verb_index(rtoks)
+        subject = subject_of(left)
+        vi = verb_index(rtoks)
         if vi != 1:
             return None
-        if subject and _bare(subject.split()[0]) not in SUBJECT_PRONOUNS:
+        if subject and plain_word(subject.split()[0]) not in SUBJECT_PRONOUNS:
             return subject + " " + " ".join(rtoks[1:])
         return None if first == "it" else right
-    vi = _verb_index(rtoks)
-    if vi is not None and 0 < vi <= 4 and not any(_bare(t) in SUBORDINATORS | PREPOSITIONS for t in rtoks[:vi]):
-        if ";" not in sep and _bare(rtoks[vi]) in AUXILIARIES and rtoks[vi - 1][:1].islower() and vi == 1:
+    vi = verb_index(rtoks)
+    if vi is not None and 0 < vi <= 4 and not any(plain_word(t) in SUBORDINATORS | PREPOSITIONS for t in rtoks[:vi]):
+        if ";" not in sep and plain_word(rtoks[vi]) in AUXILIARIES and rtoks[vi - 1][:1].islower() and vi == 1:
             return None  # "apples and pears are ..." is one subject, not two clauses
         return right
     ltoks = left.split()
-    lvi = _verb_index(ltoks)
+    lvi = verb_index(ltoks)
     if lvi is None or first not in VERB_FORMS or first in AUXILIARIES or len(rtoks) < 3:
         return None
-    lverb = _bare(ltoks[lvi])
+    lverb = plain_word(ltoks[lvi])
     be = lverb in AUXILIARIES or bool(re.fullmatch(r"\w+'(?:re|m|s)", lverb))
-    if be and lvi + 1 < len(ltoks) and _bare(ltoks[lvi + 1]).endswith("ing"):
+    if be and lvi + 1 < len(ltoks) and plain_word(ltoks[lvi + 1]).endswith("ing"):
         if first.endswith("ing"):  # "We're flying to Lisbon and staying at ..."
             return " ".join(ltoks[: lvi + 1]) + " " + right
         return None
-    if _form(lverb) == _form(first) and not be:  # "I keep X in Y and use Z for W"
+    if verb_form(lverb) == verb_form(first) and not be:  # "I keep X in Y and use Z for W"
         return " ".join(ltoks[:lvi]) + " " + right
     return None
-
-
-def _form(verb: str) -> str:
-    if verb.endswith("ing"):
-        return "ing"
-    if verb.endswith("ed"):
-        return "ed"
-    if verb in BASE_VERBS:
-        return "base"
-    return "s" if verb.endswith("s") else "other"
-
-
-def _bare(token: str) -> str:
-    return token.strip(_PUNCT).lower().replace("\u2019", "'")
-
-
-def _verb_index(tokens: list[str]) -> int | None:
-    """Index of the main verb of a clause (a word-order heuristic; no tagger is needed for facts this short)."""
-    bare = [_bare(t) for t in tokens]
-    for i, word in enumerate(bare):
-        if re.fullmatch(r"(?:i|we|they|he|she|it|you|that|there)'(?:m|re|s|ve|ll|d)", word):
-            return i
-        if word in SUBJECT_PRONOUNS and word != "it" and (i == 0 or bare[i - 1] in ("and", "but", "so", "because")):
-            j = i + 1
-            while j < len(bare) and bare[j] in ADVERBS:
-                j += 1
-            if j < len(bare) and bare[j] not in DETERMINERS | PREPOSITIONS and re.fullmatch(r"[a-z'-]+", bare[j]):
-                return j
-    for i, word in enumerate(bare):  # a copula or modal
-        if word in AUXILIARIES or word in ("isn't", "aren't", "wasn't", "can't", "won't", "doesn't", "don't"):
-            in_name = 0 < i < len(tokens) - 1 and tokens[i - 1][:1].isupper() and tokens[i + 1][:1].isupper()
-            if i > 0 and not in_name:  # "Casa do Rio" is a name, not a verb
-                return i
-    for i, word in enumerate(bare):  # an inflected verb not right after a determiner
-        if i == 0 or word in NOT_VERBS or bare[i - 1] in DETERMINERS or not tokens[i][:1].islower():
-            continue
-        if word in VERB_FORMS and word not in BASE_VERBS:
-            return i
-    for i, word in enumerate(bare):  # a base-form verb after a plural subject ("Deploys happen on ...")
-        if (
-            i > 0
-            and word in BASE_VERBS
-            and tokens[i].islower()
-            and (
-                bare[i - 1].endswith("s")
-                or bare[i - 1] in SUBJECT_PRONOUNS
-                # a plural head with a modifier before the verb: "Deploys to production happen on ..."
-                or (i <= 6 and bare[0].endswith("s") and not bare[0].endswith("ss") and bare[1] in PREPOSITIONS)
-            )
-            and bare[i - 1] not in DETERMINERS | PREPOSITIONS
-        ):
-            return i
-    for i in range(1, len(bare) - 1):  # an unknown verb: "-s" word followed by a preposition or determiner
-        word = bare[i]
-        if (
-            word.endswith("s")
-            and not word.endswith(("ss", "us", "is", "'s"))
-            and word.isalpha()
-            and tokens[i].islower()
-            and bare[i - 1] not in DETERMINERS | PREPOSITIONS
-            and (bare[i + 1] in PREPOSITIONS | DETERMINERS | ADVERBS or bare[i + 1][:1].isdigit())
-        ):
-            return i
-    return None
-
-
-def _subject(clause: str) -> str:
-    tokens = clause.split()
-    vi = _verb_index(tokens)
-    if not vi:
-        return ""
-    if re.fullmatch(r"\w+'(?:m|re|s|ve|ll|d)", _bare(tokens[vi])) and vi == 0:
-        return ""
-    subject = " ".join(tokens[:vi]).strip(_PUNCT)
-    return subject if len(subject.split()) <= 6 else ""
 
 
 def _is_statement(clause: str) -> bool:
     if _RULE_START.match(clause):
         return True
-    vi = _verb_index(clause.split())
+    vi = verb_index(clause.split())
     return vi is not None and (vi > 0 or "'" in clause.split()[0])
-
-
-def _object_np(sentence: str) -> str:
-    """The first definite noun phrase after the verb ("I replaced the furnace filter today" -> "the furnace
-    filter"): what a following "It ..." most likely means."""
-    tokens = sentence.rstrip(".!").split()
-    vi = _verb_index(tokens)
-    if vi is None:
-        return ""
-    for k in range(vi + 1, len(tokens)):
-        if _bare(tokens[k]) in ("the", "my", "our", "his", "her", "their"):
-            np = [tokens[k]]
-            for tok in tokens[k + 1 : k + 6]:
-                bare = _bare(tok)
-                if bare in PREPOSITIONS or bare in TAG_NOISE or bare in VERB_FORMS or bare in ("and", "or", "but"):
-                    break
-                np.append(tok.strip(_PUNCT))
-                if tok[-1:] in _PUNCT:
-                    break
-            return " ".join(np) if len(np) > 1 else ""
-    return ""
-
-
-def _resolve_leading_pronoun(sentence: str, previous: str) -> str:
-    """'It needs replacing every 90 days' after 'I replaced the furnace filter' -> 'The furnace filter needs ...'."""
-    match = re.match(r"(?:it|they)\s+(?=\w)", sentence, re.I)
-    if not match or not previous or re.match(r"it'?s\b", sentence, re.I):
-        return sentence
-    np = _object_np(previous)
-    if not np:
-        return sentence
-    return np[0].upper() + np[1:] + " " + sentence[match.end() :]
 
 
 def _confirmed_statement(assistant_text: str, user_text: str) -> str | None:
@@ -442,15 +337,6 @@ def _confirmed_statement(assistant_text: str, user_text: str) -> str | None:
         return None
     statement = _REPORTED.sub("", match.group("stmt").strip())
     return second_to_third(statement)
-
-
-def second_to_third(text: str) -> str:
-    """'you live in Denver' -> 'the user lives in Denver' (the assistant speaking to the user)."""
-    text = re.sub(r"\byou're\b", "the user is", text, flags=re.I)
-    text = re.sub(r"\byour\b", "the user's", text, flags=re.I)
-    text = re.sub(r"\byou (\w+)", lambda m: "the user " + _third(m.group(1), force=True), text, flags=re.I)
-    text = re.sub(r"\byou\b", "the user", text, flags=re.I)
-    return text[0].upper() + text[1:] if text else text
 
 
 def _candidate(
@@ -507,7 +393,7 @@ def _untrusted_instruction(sentence: str) -> bool:
     if _RULE_START.match(sentence):
         return True
     tokens = sentence.split()
-    return bool(tokens) and _bare(tokens[0]) in BASE_VERBS and not _is_statement(sentence)
+    return bool(tokens) and plain_word(tokens[0]) in BASE_VERBS and not _is_statement(sentence)
 
 
 def _worth_keeping(sentence: str, explicit: bool) -> bool:
@@ -530,76 +416,6 @@ def _worth_keeping(sentence: str, explicit: bool) -> bool:
     return is_rule or _is_statement(sentence)
 
 
-def third_person(sentence: str, *, team: bool = True) -> str:
-    """'I prefer tabs' -> 'The user prefers tabs'; 'our CI' -> 'the team's CI' (with ``team``; else 'the user's').
-
-    Ends with a period.
-    """
-    we = "the team" if team else "the user"
-    tokens = sentence.split(" ")
-    out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        bare = tok.strip(",.;:!\"'()").lower().replace("\u2019", "'")
-        trail = tok[len(tok.rstrip(",.;:!\"')")) :]
-        if bare in ("i", "we"):
-            out.append(("the user" if bare == "i" else we) + trail)
-            compound = i > 0 and tokens[i - 1].lower() == "and"
-            i += 1
-            # conjugate the verb (skipping adverbs) unless punctuation ended the subject
-            j = i
-            while j < len(tokens) and tokens[j].lower().strip(",") in ADVERBS:
-                j += 1
-            if not trail and j < len(tokens) and not compound:
-                tokens[j] = _third(tokens[j], force=True)
-            continue
-        template = FIRST_PERSON.get(bare) or FIRST_PLURAL.get(bare)
-        out.append(template.format(u="the user", w=we) + trail if template else tok)
-        i += 1
-    text = " ".join(out).strip()
-    if team:  # "We're on Node 20" means the project runs on it
-        text = re.sub(r"^the team is on (?=[A-Z0-9])", "the project runs on ", text, flags=re.I)
-    text = text[0].upper() + text[1:] if text else text
-    if text and text[-1] not in ".!":
-        text += "."
-    return text
-
-
-def _third(word: str, force: bool = False) -> str:
-    """Third person singular of a verb token: 'prefer' -> 'prefers', "don't" -> "doesn't".
-
-    With ``force`` the word is known to be a verb by its position (right after "I"), so unknown verbs conjugate too.
-    """
-    core = word.rstrip(",.;:!")
-    if core != word:
-        return _third(core, force) + word[len(core) :]
-    lower = word.lower()
-    if lower in ("don't", "don\u2019t"):
-        return "doesn't"
-    if lower in ("am", "are"):
-        return "is"
-    if lower in ("were",):
-        return "was"
-    if lower in ("haven't", "haven\u2019t"):
-        return "hasn't"
-    if lower in MODALS or lower in ("was", "had", "did") or lower.endswith("ed"):
-        return word
-    known = lower in BASE_VERBS or lower in ("have", "do", "go", "be")
-    if not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", lower) or not (known or force) or lower in NOT_VERBS:
-        return word
-    irregular = {"have": "has", "do": "does", "go": "goes", "be": "is"}
-    if lower in irregular:
-        return irregular[lower]
-    if lower.endswith("s") and not lower.endswith(("ss", "sh")):
-        return word
-    if lower.endswith(("sh", "ch", "x", "z", "o", "ss")):
-        return word + "es"
-    if lower.endswith("y") and lower[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
-
-
 def _category(text: str, allowed: set[str], default: str) -> str:
     lower = f" {text.lower()} "
     for category, words in CATEGORY_WORDS:
@@ -620,7 +436,7 @@ def tags(content: str, category: str, limit: int = 6) -> list[str]:
             if len(lower) < 3 or lower.isdigit() or lower in STOP or lower in FILLER or lower in TAG_NOISE:
                 continue
             technical = bool(re.search(r"[0-9.+#/_-]", lower) or re.search(r"[a-z][A-Z]", word) or word.isupper())
-            capital = word[:1].isupper() and index > 0 and _bare(tokens[index - 1]) not in ("", ".")
+            capital = word[:1].isupper() and index > 0 and plain_word(tokens[index - 1]) not in ("", ".")
             if not technical and (
                 lower in VERB_FORMS or lower.endswith("ly") or (lower.endswith("ed") and not capital)
             ):
