@@ -284,4 +284,4 @@ def test_fast_record_matches_to_dict() -> None:
     )
     full.decayed_through, full.updated, full.supersedes = "2026-W09", "2026-02-27T18:00:00Z", ["abc12345"]
     for fact in (plain, full):
-        assert lifecycle.record(fact) == fact.to_dict()
+        assert fact.record() == fact.to_dict()

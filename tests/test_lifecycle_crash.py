@@ -21,9 +21,9 @@ from ratchet.store.store import Store
 NOW = "2026-03-06T18:00:00Z"
 STAGES = (
     "manage:after-read",
-    "manage:after-archive",
-    "manage:mid-rewrite",
-    "manage:after-rewrite",
+    "store:after-archive",
+    "store:mid-rewrite",
+    "store:after-rewrite",
     "manage:after-facts",
     "manage:after-cursor",
     "events:compact-before-rename",

@@ -8,7 +8,7 @@ the field in the message.
 from __future__ import annotations
 
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from ratchet.core import clock, factcheck, schema
@@ -67,6 +67,15 @@ class Fact:
                 del out[name]
         return out
 
+    def record(self) -> dict[str, Any]:
+        """:meth:`to_dict` without ``dataclasses.asdict``'s deep copy (10x faster): for writing only, since the
+        lists and the dict in it are the fact's own."""
+        out = {name: getattr(self, name) for name in _FIELD_NAMES}
+        for name in _OMIT_WHEN_EMPTY:
+            if not out[name]:
+                del out[name]
+        return out
+
     def validate(self) -> None:
         """Check the fact against the JSON Schema; raise naming the first bad field.
 
@@ -84,6 +93,7 @@ class Fact:
         return clock.quarter_of(self.created)
 
 
+_FIELD_NAMES = tuple(f.name for f in fields(Fact))
 _OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
 
 

@@ -23,7 +23,7 @@ index) on the facts already read, validating through the fast path of :meth:`Fac
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -37,7 +37,7 @@ from ratchet.errors import StoreError
 from ratchet.lifecycle import contradictions as contra
 from ratchet.lifecycle import promotion
 from ratchet.store import audit, events
-from ratchet.store.files import append_lines, atomic_write, dumps_line, fault_point, hold_lock, read_json
+from ratchet.store.files import atomic_write, fault_point, hold_lock, read_json
 from ratchet.store.store import Loaded, Store, archive_record
 
 ACTOR = "memory-manage"
@@ -89,20 +89,6 @@ class Plan:
 
     def note(self, key: str, item: Any) -> None:
         self.summary.setdefault(key, []).append(item)
-
-
-def record(fact: Fact) -> dict[str, Any]:
-    """``fact.to_dict()`` without ``dataclasses.asdict``'s deep copy (10x faster; the result is only serialised)."""
-    out = {name: getattr(fact, name) for name in _FIELDS}
-    for name in _OMIT_WHEN_EMPTY:
-        if not out[name]:
-            del out[name]
-    return out
-
-
-_FIELDS = tuple(f.name for f in fields(Fact))
-# Mirrors Fact.to_dict (tests/test_lifecycle.py checks they agree).
-_OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
 
 
 def _copy(value: Any) -> Any:
@@ -415,39 +401,20 @@ def _select_purge(plan: Plan, config: Config, now: datetime) -> None:
 
 
 def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
-    """Archive purged facts, rewrite each touched quarter file once, audit every change, rebuild the index.
-
-    The caller holds the store lock and ``loaded`` was read under it, so no append can slip in between.
-    """
-    memdir = store.memdir
-    if loaded.bad:  # a rewrite from parsed records would drop them: they must be quarantined first
-        raise StoreError(f"{loaded.bad[0].where()}: {loaded.bad[0].reason} (not quarantined; nothing rewritten)")
+    """Write the plan through the store's one write contract (:meth:`ratchet.store.store.Store.commit`): purged
+    facts archived, each touched quarter file rewritten once, every change audited, the index rebuilt."""
     changed = {i for i in plan.before if i not in plan.purge}
     for fact_id in changed:
         # Decay and promotion only write values valid by construction (a product within [0, 1], an ISO week, a
         # bool) into records validated on read; anything else (event times, supersedes, meta) is checked here.
         if not plan.actions[fact_id] <= _SAFE_ACTIONS:
-            Fact.from_dict(record(plan.facts[fact_id]))
+            Fact.from_dict(plan.facts[fact_id].record())
     if not changed and not plan.purge:
         return
     stamp = clock.now_iso()
     for fact_id in changed:
         plan.facts[fact_id].updated = stamp
-    purged = {i: record(plan.facts[i]) for i in plan.purge}
-    if purged:
-        lines = (dumps_line(archive_record(stamp, "purge", plan.purge[i], ACTOR, rec)) for i, rec in purged.items())
-        append_lines(memdir.archive, lines)
-    fault_point("manage:after-archive")
-    touched = {plan.files[i] for i in changed | set(plan.purge)}
-    by_file: dict[Path, list[Fact]] = {}
-    for fact in loaded.facts:
-        by_file.setdefault(plan.files[fact.id], []).append(fact)
-    for n, path in enumerate(sorted(touched)):
-        lines = (dumps_line(record(f)) + "\n" for f in by_file[path] if f.id not in plan.purge)
-        atomic_write(path, "".join(lines))
-        if n == 0:
-            fault_point("manage:mid-rewrite")
-    fault_point("manage:after-rewrite")
+    purged = {i: plan.facts[i].record() for i in plan.purge}
     records = []
     for fact_id in changed:
         fact = plan.facts[fact_id]
@@ -459,8 +426,13 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
         )
     for fact_id, reason in plan.purge.items():
         records.append(audit.event("purge", ACTOR, fact_id, before=purged[fact_id], reason=reason))
-    audit.append(memdir, records)
-    store.write_index(loaded, drop=set(plan.purge))
+    store.commit(
+        loaded,
+        replace={i: plan.facts[i] for i in changed},
+        drop=set(plan.purge),
+        archive=[archive_record(stamp, "purge", plan.purge[i], ACTOR, rec) for i, rec in purged.items()],
+        audit_records=records,
+    )
 
 
 def _state_path(store: Store) -> Path:

@@ -28,6 +28,7 @@ from ratchet.store.files import (
     append_lines,
     atomic_write,
     dumps_line,
+    fault_point,
     hold_lock,
     read_jsonl,
     remove_stale_temps,
@@ -201,9 +202,7 @@ class Store:
                 events.append(audit.event(action, actor, fact.id, before=before, after=after, **extra))
             if not by_id:
                 return []
-            self._rewrite({loaded.files[i] for i in by_id}, replace=by_id)
-            audit.append(self.memdir, events)
-            self.write_index(loaded, replace=by_id)
+            self.commit(loaded, replace=by_id, audit_records=events)
         return list(by_id.values())
 
     def mutate(self, actor: str, change: Callable[[list[Fact]], Iterable[Fact]], action: str = "update") -> list[Fact]:
@@ -224,14 +223,14 @@ class Store:
                 raise NotFoundError(f"Fact '{missing[0]}' not found")
             stamp = clock.now_iso()
             gone = [current[i] for i in wanted]
-            lines = (dumps_line(archive_record(stamp, action, reason, actor, f.to_dict())) for f in gone)
-            append_lines(self.memdir.archive, lines)
-            self._rewrite({loaded.files[i] for i in wanted}, drop=set(wanted))
-            audit.append(
-                self.memdir,
-                (audit.event(action, actor, f.id, before=f.to_dict(), reason=reason, **extra) for f in gone),
+            self.commit(
+                loaded,
+                drop=set(wanted),
+                archive=[archive_record(stamp, action, reason, actor, f.to_dict()) for f in gone],
+                audit_records=[
+                    audit.event(action, actor, f.id, before=f.to_dict(), reason=reason, **extra) for f in gone
+                ],
             )
-            self.write_index(loaded, drop=set(wanted))
         return gone
 
     def archived(self) -> list[dict[str, Any]]:
@@ -300,22 +299,46 @@ class Store:
         return moved
 
     # ----- internals -----------------------------------------------------------------------------
-    def _rewrite(self, paths: set[Path], replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
-        """Rewrite quarter files with some facts replaced or dropped; bad lines are quarantined first."""
+    def commit(
+        self,
+        loaded: Loaded,
+        *,
+        replace: dict[str, Fact] | None = None,
+        drop: set[str] | None = None,
+        archive: Iterable[dict[str, Any]] = (),
+        audit_records: Iterable[dict[str, Any]] = (),
+    ) -> None:
+        """The one write contract for changing stored facts (update, forget, purge, the weekly run).
+
+        The caller holds the lock and ``loaded`` was read under it. In order: lines that are not facts are moved to
+        ``rejected.jsonl`` (a rewrite from parsed facts would otherwise lose them); ``archive`` records are appended
+        (a dropped fact is archived before its file loses it); each touched quarter file is rewritten once,
+        atomically, with ``replace`` facts swapped in and ``drop`` ids left out; then the audit records; then the
+        index. A crash between two steps leaves every fact somewhere; the next run of the same command finishes.
+        """
         replace = replace or {}
         drop = drop or set()
+        touched = {loaded.files[i] for i in set(replace) | drop}
+        if not touched:
+            return
         remove_stale_temps(self.memdir.root)
-        self.quarantine(paths)
-        for path in sorted(paths):
-            out = []
-            for _, obj in read_jsonl(path):
-                if isinstance(obj, BadLine):  # appeared since quarantine: cannot happen under the lock
-                    raise StoreError(f"{obj.where()}: {obj.reason}")
-                fact_id = obj.get("id")
-                if fact_id in drop:
-                    continue
-                out.append(dumps_line(replace[fact_id].to_dict()) if fact_id in replace else dumps_line(obj))
-            atomic_write(path, "".join(line + "\n" for line in out))
+        if loaded.bad:
+            self.quarantine(touched)  # raises when it cannot: then nothing is rewritten
+        records = list(archive)
+        if records:
+            append_lines(self.memdir.archive, (dumps_line(r) for r in records))
+        fault_point("store:after-archive")
+        by_file: dict[Path, list[Fact]] = {}
+        for fact in loaded.facts:
+            by_file.setdefault(loaded.files[fact.id], []).append(fact)
+        for n, path in enumerate(sorted(touched)):
+            kept = (replace.get(f.id, f) for f in by_file.get(path, []) if f.id not in drop)
+            atomic_write(path, "".join(dumps_line(f.record()) + "\n" for f in kept))
+            if n == 0:
+                fault_point("store:mid-rewrite")
+        fault_point("store:after-rewrite")
+        audit.append(self.memdir, audit_records)
+        self.write_index(loaded, replace=replace, drop=drop)
 
     def write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
         """Write the index from what was read plus the changes just made, without reading the files again (for
