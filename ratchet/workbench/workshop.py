@@ -354,7 +354,11 @@ def _score(config: Config, case: golden.GoldenCase, result: CaseResult, judge: b
     sim = golden.similarity(config, expected, extracted)
     method = "embeddings"
     if judge and expected and extracted:
-        pairs, forbidden_pairs = _judge(config, case, expected, extracted, forbidden, report)
+        pairs, forbidden_pairs, saved = llm_judge.judge(
+            config, case, expected, extracted, forbidden, Path(report.replies), report.prompt_version
+        )
+        if saved:
+            report.recorded.append(str(saved))
         method = "judge"
     else:
         pairs = golden.assign(sim, expected, extracted, report.threshold)
@@ -421,73 +425,6 @@ def _forbidden(
             hit = {"extracted": text, "forbidden": "a planted secret", "why": "secret", "similarity": 1.0}
         if hit:
             result.forbidden_hits.append(hit)
-
-
-_JUDGE_RULES = """You check a memory extractor against a person's expectations. You get numbered EXPECTED facts,
-numbered FORBIDDEN facts and numbered EXTRACTED facts. For each expected fact, name the extracted fact that states
-the same thing: same subject and same values; wording, detail and person ("I" vs "the user") may differ, but a
-different value (another number, name or date) is not the same. Each extracted fact matches at most one expected
-fact. Then name each extracted fact that states one of the forbidden facts. Omit everything else."""
-
-
-def _judge(
-    config: Config,
-    case: golden.GoldenCase,
-    expected: list[str],
-    extracted: list[str],
-    forbidden: list[str],
-    report: EvalReport,
-) -> tuple[dict[int, int], dict[int, int]]:
-    """Ask the configured LLM which extracted facts state which expected / forbidden facts."""
-    from ratchet.workbench.replies import Recorder
-
-    pair = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["fact", "extracted"],
-        "properties": {"fact": {"type": "integer"}, "extracted": {"type": "integer"}},
-    }
-    schema = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["expected", "forbidden"],
-        "properties": {
-            "expected": {"type": "array", "items": pair},
-            "forbidden": {"type": "array", "items": pair},
-        },
-    }
-
-    def listing(title: str, items: list[str]) -> str:
-        return title + "\n" + ("\n".join(f"{n}: {t}" for n, t in enumerate(items, 1)) or "(none)")
-
-    body = "\n\n".join(
-        [listing("EXPECTED", expected), listing("FORBIDDEN", forbidden), listing("EXTRACTED", extracted)]
-    )
-    messages = [{"role": "system", "content": _JUDGE_RULES}, {"role": "user", "content": body}]
-    judge_model = config.llm_model()
-    # Kept beside the extraction replies of the same prompt version: the judge reads that version's facts.
-    recorder = Recorder(config, Path(report.replies), report.prompt_version, f"judge-{judge_model}", case.name)
-    reply = recorder(messages, schema, "fact_matches", judge_model)
-    saved = recorder.save()
-    if saved:
-        report.recorded.append(str(saved))
-    data = reply.data if isinstance(reply.data, dict) else {}
-
-    def pairs(key: str, size: int) -> dict[int, int]:
-        out: dict[int, int] = {}
-        taken: set[int] = set()
-        for item in data.get(key) or []:
-            if not isinstance(item, dict):
-                continue
-            i, j = item.get("fact"), item.get("extracted")
-            if not (isinstance(i, int) and isinstance(j, int) and 1 <= i <= size and 1 <= j <= len(extracted)):
-                continue
-            if i - 1 not in out and (key == "forbidden" or j - 1 not in taken):
-                out[i - 1] = j - 1
-                taken.add(j - 1)
-        return out
-
-    return pairs("expected", len(expected)), pairs("forbidden", len(forbidden))
 
 
 # ----- diff ----------------------------------------------------------------------------------------
