@@ -28,6 +28,7 @@ from ratchet.config import Config
 from ratchet.errors import RatchetError, UsageError
 from ratchet.extract.llm import PROMPT_PATH, load_prompt
 from ratchet.workbench import golden
+from ratchet.workbench import judge as llm_judge
 
 # The golden cases are the checkout's (``prompts/golden``), not package data: an installed Ratchet passes ``--set``.
 DEFAULT_SET = Path(__file__).resolve().parents[2] / "prompts" / "golden"
