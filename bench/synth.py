@@ -15,7 +15,7 @@ from pathlib import Path
 from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.core.facts import Fact, new_fact
-from ratchet.core.importance import base_importance
+from ratchet.core.scoring import base_importance
 from ratchet.store.files import append_lines, dumps_line
 from ratchet.store.memdir import MemoryDir
 from ratchet.store.store import Store
