@@ -337,3 +337,25 @@ def test_unreadable_memory_dir_is_a_clean_error(tmp_path):
     with pytest.raises(StoreError, match="cannot be created"):
         Store(MemoryDir(blocker / "memory"))
     assert os.path.isfile(blocker)
+
+
+def test_a_tag_or_category_listing_reads_only_the_quarters_the_index_names(store: Store) -> None:
+    from ratchet.store.store import select
+
+    old = new_fact("The boiler was serviced", category="maintenance", importance=0.8, tags=["boiler"],
+                   created="2025-02-01T10:00:00Z")  # fmt: skip
+    new = new_fact("Deploys happen on Tuesdays", category="decision", importance=0.9, tags=["deploy"],
+                   created="2026-05-01T10:00:00Z")  # fmt: skip
+    store.add([old, new], actor="test")
+    store.reindex()
+    # Garble the other quarter without changing its size or mtime (the index stays fresh): reading it would warn.
+    path = store.memdir.facts_file("2025-Q1")
+    before = path.stat()
+    path.write_bytes(b"x" * before.st_size)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert [f.id for f in select(store, tags=["deploy"])] == [new.id]
+    assert [f.id for f in select(store, category="decision", tags=["deploy"])] == [new.id]
+    assert select(store, category="decision", tags=["boiler"]) == []
+    assert store.warnings == []  # 2025-Q1 was never read
+    assert select(store, category="maintenance") == []  # its file holds no fact now
+    assert len(store.read(quarantine=False).facts) == 1 and store.warnings  # reading every file meets the garble

@@ -60,8 +60,8 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
       ratchet import jsonl ../other-machine/memory
       ratchet import embeddings-json old/memory/embeddings.json
     """
+    from ratchet.core.scope import resolve_scope
     from ratchet.errors import RatchetError
-    from ratchet.extract.manual import resolve_scope
     from ratchet.interop import import_path
 
     wanted_scope = resolve_scope(scope) if scope else None
@@ -123,8 +123,8 @@ def export(
       ratchet export crabtalk --output ~/.crabtalk/config/memory
       ratchet export jsonl --tags docker --output facts.jsonl
     """
+    from ratchet.core.scope import resolve_scope
     from ratchet.errors import StoreError, UsageError
-    from ratchet.extract.manual import resolve_scope
     from ratchet.interop import export_crabtalk, export_text, select
     from ratchet.store.files import atomic_write
 

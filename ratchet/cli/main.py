@@ -179,9 +179,9 @@ def list_(
       ratchet list --tag docker --last 5 --json
     """
     from ratchet.cli.views import fact_table
-    from ratchet.extract.manual import filter_facts
+    from ratchet.store.store import select
 
-    facts = filter_facts(
+    facts = select(
         ctx.store,
         category=category,
         tags=list(tags),

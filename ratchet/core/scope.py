@@ -11,6 +11,8 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from ratchet.errors import UsageError
+
 GLOBAL = "global"
 
 
@@ -69,3 +71,15 @@ def scope_for(cwd: str | Path | None) -> str:
 def visible_scopes(cwd: str | Path | None) -> set[str]:
     """Scopes a session in ``cwd`` may see: global plus its own repository."""
     return {GLOBAL, scope_for(cwd)}
+
+
+def resolve_scope(value: str, cwd: Path | None = None) -> str:
+    """``global``, ``repo`` (the repository of ``cwd``) or an explicit ``repo:<id>``."""
+    if value == "global" or value.startswith("repo:") and len(value) > 5:
+        return value
+    if value == "repo":
+        found = scope_for(cwd or Path.cwd())
+        if found == GLOBAL:
+            raise UsageError("--scope repo: the current directory is not inside a git repository")
+        return found
+    raise UsageError(f"--scope: '{value}' is not 'global', 'repo' or 'repo:<id>'")

@@ -21,6 +21,7 @@ from typing import Any
 
 from ratchet.core import clock
 from ratchet.core.facts import Fact
+from ratchet.core.scope import resolve_scope
 from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
 from ratchet.store import audit, index
 from ratchet.store.files import (
@@ -77,6 +78,10 @@ class Store:
                 with contextlib.suppress(StoreError, OSError):
                     self.quarantine({b.path for b in loaded.bad})
         return loaded
+
+    def read_files(self, paths: Iterable[Path]) -> Loaded:
+        """Read some quarter files only (bad lines reported in ``bad``, not quarantined)."""
+        return self._read_files(paths)
 
     def facts(self, *, include_superseded: bool = True) -> list[Fact]:
         """All facts, oldest quarter first."""
@@ -395,3 +400,53 @@ def open_store(memory_dir: str | Path | None = None, config: Any = None, *, crea
 def umask_private() -> None:
     """New files default to owner-only even when created outside :mod:`ratchet.fileio`."""
     os.umask(0o077)
+
+
+def select(
+    store: Store,
+    *,
+    category: str | None = None,
+    tags: list[str] | None = None,
+    tier: str | None = None,
+    scope: str | None = None,
+    trust: str | None = None,
+    prompt_version: str | None = None,
+    last: int | None = None,
+    include_superseded: bool = False,
+) -> list[Fact]:
+    """Facts matching every given filter, newest first.
+
+    A category or tag filter is answered from ``facts-index.json`` first (rebuilt when stale): only the quarter files
+    that hold a match are read, so listing one tag of a large store reads a fraction of it.
+    """
+    wanted_scope = resolve_scope(scope) if scope else None
+    wanted_tags = {t.lower() for t in tags or []}
+    if category or wanted_tags:
+        doc = store.index()
+        ids = set(doc["categories"].get(category, [])) if category else None
+        if wanted_tags:
+            tagged = {i for tag in wanted_tags for i in doc["tags"].get(tag, [])}
+            ids = tagged if ids is None else ids & tagged
+        files = sorted({doc["facts"][i][0] for i in ids or ()})
+        facts = store.read_files([store.memdir.root / name for name in files]).facts
+        if not include_superseded:
+            facts = [f for f in facts if f.active]
+    else:
+        facts = store.facts(include_superseded=include_superseded)
+    out = []
+    for fact in facts:
+        if category and fact.category != category:
+            continue
+        if wanted_tags and not wanted_tags.intersection(fact.tags):
+            continue
+        if tier and fact.tier != tier:
+            continue
+        if wanted_scope and fact.scope != wanted_scope:
+            continue
+        if trust and fact.source_trust != trust:
+            continue
+        if prompt_version and fact.prompt_version != prompt_version:
+            continue
+        out.append(fact)
+    out.sort(key=lambda f: f.created, reverse=True)
+    return out[:last] if last else out
