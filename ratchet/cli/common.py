@@ -1,7 +1,7 @@
 """Shared pieces of every command: options, the error boundary, output helpers.
 
 Human and cron verbs fail closed: a :class:`RatchetError` becomes ``Error: <one line>`` on stderr and its exit
-code (1 runtime, 2 usage/config). Hook verbs fail open through :func:`ratchet.hookio.fail_open`.
+code (1 runtime, 2 usage/config). Hook verbs fail open through :func:`ratchet.hooks.io.fail_open`.
 ``RATCHET_RAISE_ERRORS=1`` re-raises for debugging.
 """
 

@@ -1,7 +1,7 @@
 """``ratchet eval``: measure retrieval quality on public benchmarks (fails closed).
 
 ``ratchet eval locomo FILE`` stores each LoCoMo conversation in a temporary memory directory and asks every question
-through the real retrieval code; the library is :mod:`ratchet.evaluate`. The memory directory is never touched.
+through the real retrieval code; the library is :mod:`ratchet.workbench.locomo`. The memory directory is never touched.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``ratchet install`` / ``ratchet uninstall`` (agent hooks, the Friday cron line) and ``ratchet doctor``.
 
 Human verbs: they fail closed (one line on stderr, exit 1 or 2) and never leave a settings file half written.
-The work is in :mod:`ratchet.install` and :mod:`ratchet.doctor`; this module parses options and prints.
+The work is in :mod:`ratchet.hooks.install` and :mod:`ratchet.hooks.doctor`; this module parses options and prints.
 """
 
 from __future__ import annotations

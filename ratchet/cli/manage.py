@@ -2,7 +2,7 @@
 
 memory-manage is a cron verb and fails closed (one line on stderr, exit 1 or 2), except that an overlapping run
 exits 0 with "skipped: another run holds the lock" on stderr. The library does the work
-(:mod:`ratchet.lifecycle`); this module parses options and formats output.
+(:mod:`ratchet.lifecycle.run`); this module parses options and formats output.
 """
 
 from __future__ import annotations

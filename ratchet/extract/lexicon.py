@@ -1,6 +1,6 @@
 """Word tables of the offline extractor: verbs and their forms, stop words, category keywords.
 
-Kept apart from :mod:`ratchet.offline_extractor` so the rules read without pages of vocabulary. Everything here
+Kept apart from :mod:`ratchet.extract.offline` so the rules read without pages of vocabulary. Everything here
 is general English or general topic vocabulary, never phrases of a particular transcript.
 """
 

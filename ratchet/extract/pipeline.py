@@ -1,8 +1,8 @@
 """Extraction: a transcript in, new atomic facts in the store, safely and only once.
 
-Pipeline: read and clean the transcript (:mod:`ratchet.transcripts`) -> keep only turns not processed before
+Pipeline: read and clean the transcript (:mod:`ratchet.extract.transcripts`) -> keep only turns not processed before
 (per-session offsets in ``memory/state/extract-offsets.json``) -> propose candidates with the LLM
-(:mod:`ratchet.extract_llm`) or the deterministic offline extractor (:mod:`ratchet.offline_extractor`) ->
+(:mod:`ratchet.extract.llm`) or the deterministic offline extractor (:mod:`ratchet.extract.offline`) ->
 filters: credential scan (rejected, logged without the secret), jsonschema validation, dedupe against existing
 and earlier new facts -> importance, tier, scope -> supersession (both sides written and audited) -> store,
 reference events for facts the user confirmed, token usage in the audit log, offsets saved.
@@ -95,7 +95,7 @@ def extract_file(
 ) -> ExtractResult:
     """Extract facts from the transcript at ``path`` (or an already read one) into ``store``.
 
-    ``prompt_path`` and ``chat`` reach the LLM extractor (see :func:`ratchet.extract_llm.run`): the prompt
+    ``prompt_path`` and ``chat`` reach the LLM extractor (see :func:`ratchet.extract.llm.run`): the prompt
     workshop runs other prompt files and recorded replies through the same pipeline.
     """
     transcript = path if isinstance(path, Transcript) else read_transcript(path)

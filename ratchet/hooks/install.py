@@ -1,7 +1,7 @@
 """``ratchet install`` / ``uninstall``: hooks into agent settings files, the Codex feature flag, the Friday cron line.
 
 Installing is idempotent: a second run changes no byte. A settings file is rewritten only when our entries change,
-through :func:`ratchet.fileio.atomic_write`, keeping its other keys in order, 2-space JSON, and its file mode.
+through :func:`ratchet.store.files.atomic_write`, keeping its other keys in order, 2-space JSON, and its file mode.
 Uninstalling removes exactly what install added. Hooks get absolute paths and the memory directory (and config)
 pinned on their command line, so they use the same store whatever directory the agent runs them from.
 """

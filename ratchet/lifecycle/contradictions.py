@@ -2,7 +2,7 @@
 
 Candidates: active facts are blocked by (scope, category); inside a block each fact that is new since the last
 check looks up its top-k most similar facts. Similarity is the cosine of the stored embeddings when they cover
-the store (:mod:`ratchet.embeddings`), else TF-IDF cosine (scikit-learn). Identical texts are duplicates outright.
+the store (:mod:`ratchet.recall.refresh`), else TF-IDF cosine (scikit-learn). Identical texts are duplicates outright.
 The number of query facts and of pairs per run is capped, so a run stays far from O(n^2).
 
 Verdicts: with an LLM configured, pairs are judged in small batches (contradicts / updates / duplicate /

@@ -1,6 +1,6 @@
 """The encoder layers of a BERT or MPNet sentence model as an ONNX graph, for onnxruntime.
 
-onnxruntime runs the same forward pass as the numpy encoder in :mod:`ratchet.transformer` two to three times
+onnxruntime runs the same forward pass as the numpy encoder in :mod:`ratchet.models.transformer` two to three times
 faster on a CPU (its matrix kernels handle the few rows of a query far better than a BLAS ``gemm``; see
 bench/RESULTS.md). The graph holds only the layers: token and position embeddings, the attention bias and the
 pooling stay in numpy, shared with the numpy path, so the two runtimes differ in one place.

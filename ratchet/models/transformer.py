@@ -1,13 +1,13 @@
 """Transformer sentence encoders: the forward pass of a sentence-transformers model, no torch.
 
-Used for the optional local embedding models (:mod:`ratchet.models`): ``all-MiniLM-L6-v2`` (BERT, 6 layers, 384
+Used for the optional local embedding models (:mod:`ratchet.models.registry`): ``all-MiniLM-L6-v2`` (BERT, 6 layers, 384
 wide) and ``all-mpnet-base-v2`` (MPNet, 12 layers, 768 wide), both mean pooled to unit vectors. The two
 architectures differ only in their embeddings (MPNet has no token types and counts positions from 2) and in
 MPNet's learned relative-position bias, added to every layer's attention scores. The weights are read from the
 model's safetensors file (memory-mapped: only the token rows a batch uses are touched), the text is tokenized by
 the model's own ``tokenizer.json`` through the ``tokenizers`` library.
 
-The layers run in onnxruntime (the graph is :mod:`ratchet.onnxgraph`; 2-3x faster per text) or in numpy
+The layers run in onnxruntime (the graph is :mod:`ratchet.models.onnxgraph`; 2-3x faster per text) or in numpy
 (``embeddings.runtime``; ``auto`` starts in numpy, which starts faster, and moves to onnxruntime once a process has
 asked for a few texts); embeddings, the attention bias and pooling are numpy either way. The arithmetic is
 float32 throughout and the two runtimes agree to 1e-6; on the published example pair ("A man is eating food." /
@@ -287,7 +287,7 @@ class SentenceEncoder:
         return result
 
     def _layers(self, x: np.ndarray, bias: np.ndarray, batch: int, width: int) -> np.ndarray:
-        """The transformer layers in numpy: what the onnxruntime graph of :mod:`ratchet.onnxgraph` computes."""
+        """The transformer layers in numpy: what the onnxruntime graph of :mod:`ratchet.models.onnxgraph` computes."""
         import numpy as np
 
         heads, size = self.heads, self.hidden // self.heads

@@ -1,10 +1,10 @@
 """memory-retrieve: choose the facts an agent should see now, within a hard budget.
 
-Pipeline: the retrieval cache (:mod:`ratchet.catalog`) gives every active fact's importance, tier, last reference
+Pipeline: the retrieval cache (:mod:`ratchet.recall.catalog`) gives every active fact's importance, tier, last reference
 and scope as arrays; out-of-scope and already-injected facts are masked; the prior is importance x recency
-(:mod:`ratchet.scoring`); relevance comes from the mode (``keyword``: BM25; ``embeddings``: cosine fused with BM25;
-``llm``: a cheap model picks among the top candidates); :func:`ratchet.scoring.query_score` combines them; the best
-are packed into the budget (:mod:`ratchet.budget`) and only those facts are read from the quarter files.
+(:mod:`ratchet.core.scoring`); relevance comes from the mode (``keyword``: BM25; ``embeddings``: cosine fused with BM25;
+``llm``: a cheap model picks among the top candidates); :func:`ratchet.core.scoring.query_score` combines them; the best
+are packed into the budget (:mod:`ratchet.recall.budget`) and only those facts are read from the quarter files.
 
 Injection is never a reference: this module never writes fact files (the CLI records an injection event).
 """

@@ -2,7 +2,7 @@
 
 Contract:
 - Appends take the exclusive store lock and write whole lines. Rewrites (updates, purges, forgets) go through
-  :func:`ratchet.fileio.atomic_write` under the same lock, so readers see the old or the new file.
+  :func:`ratchet.store.files.atomic_write` under the same lock, so readers see the old or the new file.
 - A fact stays in the quarter file of its ``created`` date for its whole life.
 - A line that is not a valid fact is never dropped: it is skipped with a warning and, as soon as the lock can be
   taken, moved to ``rejected.jsonl`` with the reason.
@@ -386,7 +386,7 @@ def _pick(items: list[Any], key: str, get_id: Callable[[Any], str], what: str = 
 
 
 def open_store(memory_dir: str | Path | None = None, config: Any = None, *, create: bool = True) -> Store:
-    """A store for the resolved memory directory (see :mod:`ratchet.memdir`)."""
+    """A store for the resolved memory directory (see :mod:`ratchet.store.memdir`)."""
     from ratchet.config import load_config
     from ratchet.store.memdir import resolve_memory_dir
 
@@ -398,7 +398,7 @@ def open_store(memory_dir: str | Path | None = None, config: Any = None, *, crea
 
 
 def umask_private() -> None:
-    """New files default to owner-only even when created outside :mod:`ratchet.fileio`."""
+    """New files default to owner-only even when created outside :mod:`ratchet.store.files`."""
     os.umask(0o077)
 
 

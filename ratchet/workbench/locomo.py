@@ -4,7 +4,7 @@ LoCoMo (Maharana et al., ACL 2024) holds long two-person conversations split int
 whose ``evidence`` names the dialog turns (``dia_id`` like ``D3:12``) that answer them. Each conversation becomes
 its own temporary memory directory; every dialog turn (``unit="turns"``) or every fact the offline extractor
 draws from each session (``unit="facts"``) is stored with the session date as ``created`` and the turns it came
-from in ``meta.dia_ids``. Each question then goes through :func:`ratchet.retrieve.retrieve` as an explicit query,
+from in ``meta.dia_ids``. Each question then goes through :func:`ratchet.recall.retrieve.retrieve` as an explicit query,
 with the clock pinned just after the last session, as at a session start that follows the
 conversation.
 

@@ -58,7 +58,7 @@ def request_key(messages: list[dict[str, str]], schema: dict[str, Any], model: s
 
 
 class Recorder:
-    """A chat function for :func:`ratchet.extract_llm.run`: replay a recorded reply, or call and record one.
+    """A chat function for :func:`ratchet.extract.llm.run`: replay a recorded reply, or call and record one.
 
     ``live=True`` always calls the endpoint; ``allow_calls=False`` forbids calls (a miss raises
     :class:`MissingReplyError`). ``replayed`` and ``called`` count chunks; :meth:`save` writes what this run used.

@@ -11,7 +11,7 @@ Where the facts come from:
 
 - ``offline``: the deterministic offline extractor (no LLM configured and no recorded replies); it does not read
   the prompt, so every prompt version scores the same.
-- ``replay``: recorded replies (:mod:`ratchet.replies`) of this prompt version and model; no network.
+- ``replay``: recorded replies (:mod:`ratchet.workbench.replies`) of this prompt version and model; no network.
 - ``live``: the configured endpoint; every reply is recorded so the run can be replayed without a key.
 """
 
