@@ -190,8 +190,8 @@ _LOCAL: dict[str, Any] = {}
 
 def local_model(name: str, runtime: str = "auto") -> Any:
     """The local model ``name`` (loaded once per process): a bundled wordllama model such as
-    ``wordllama-l2-supercat-256``, or a fetched transformer from :mod:`ratchet.models.registry` such as ``all-MiniLM-L6-v2``,
-    its layers run by ``runtime`` (``embeddings.runtime``: auto, onnxruntime or numpy; wordllama has no layers).
+    ``wordllama-l2-supercat-256``, or a fetched transformer from :mod:`ratchet.models.registry` such as
+    ``all-MiniLM-L6-v2``, its layers run by ``runtime`` (``embeddings.runtime``: auto, onnxruntime or numpy; wordllama has no layers).
     Either has ``embed(texts) -> matrix`` and ``dimension``."""
     from ratchet.models import registry
 
@@ -256,7 +256,7 @@ def idf_weights(matrix: np.ndarray) -> np.ndarray:
 
 
 def transformer_spec(config: Config) -> Any:
-    """The fetched transformer model configured (a :class:`ratchet.models.registry.ModelSpec`), or None for any other."""
+    """The fetched transformer model configured (a :class:`ratchet.models.registry.ModelSpec`), or None."""
     from ratchet.models import registry
 
     if backend_name(config) != "local":
