@@ -191,8 +191,8 @@ _LOCAL: dict[str, Any] = {}
 def local_model(name: str, runtime: str = "auto") -> Any:
     """The local model ``name`` (loaded once per process): a bundled wordllama model such as
     ``wordllama-l2-supercat-256``, or a fetched transformer from :mod:`ratchet.models.registry` such as
-    ``all-MiniLM-L6-v2``, its layers run by ``runtime`` (``embeddings.runtime``: auto, onnxruntime or numpy; wordllama has no layers).
-    Either has ``embed(texts) -> matrix`` and ``dimension``."""
+    ``all-MiniLM-L6-v2``, its layers run by ``runtime`` (``embeddings.runtime``: auto, onnxruntime or numpy;
+    wordllama has no layers). Either has ``embed(texts) -> matrix`` and ``dimension``."""
     from ratchet.models import registry
 
     loaded = _LOCAL.get(name)
