@@ -12,6 +12,7 @@ import sys
 
 import click
 
+import ratchet
 from ratchet.cli.common import Context, common_options, emit_json, fail_closed
 from ratchet.hooks.io import fail_open
 
@@ -71,7 +72,6 @@ def _run(
     ctx: Context, transcript: str | None, session: str | None, cwd: str | None, dry_run: bool, offline: bool
 ) -> None:
     from ratchet.errors import UsageError
-    from ratchet.extract.pipeline import extract_file
     from ratchet.extract.transcripts import read_transcript
     from ratchet.store.memdir import MemoryDir, resolve_memory_dir
     from ratchet.store.store import Store
@@ -81,13 +81,9 @@ def _run(
     parsed = read_transcript(transcript)  # before touching the memory directory: a bad file writes nothing
     # A dry run must not even create the memory directory.
     store = Store(MemoryDir(resolve_memory_dir(ctx.memory_dir, ctx.config)), create=False) if dry_run else ctx.store
-    result = extract_file(
-        store, ctx.config, parsed, session=session, cwd=cwd, dry_run=dry_run, mode="offline" if offline else None
+    result = ratchet.extract_transcript(
+        store, parsed, config=ctx.config, session=session, cwd=cwd, dry_run=dry_run, mode="offline" if offline else None
     )
-    if result.added and not dry_run:
-        from ratchet.recall.refresh import after_write
-
-        after_write(store, ctx.config)
     if ctx.json_output:
         emit_json(result.to_json())
         return
@@ -127,18 +123,13 @@ def _hook(ctx: Context) -> None:
 def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str | None, offline: bool) -> None:
     """The detached half of ``--hook``: extract, log one line, never raise (nobody reads its stderr)."""
     with fail_open("memory-extract worker", ctx.memory_dir, ctx.config_path):
-        from ratchet.extract.pipeline import extract_file
         from ratchet.store.logfile import log_line
 
         if not transcript:
             raise ValueError("worker started without a transcript")
-        result = extract_file(
-            ctx.store, ctx.config, transcript, session=session, cwd=cwd, mode="offline" if offline else None
+        result = ratchet.extract_transcript(
+            ctx.store, transcript, config=ctx.config, session=session, cwd=cwd, mode="offline" if offline else None
         )
-        if result.added:
-            from ratchet.recall.refresh import after_write
-
-            after_write(ctx.store, ctx.config)
         log_line(
             ctx.store.memdir.log,
             f"memory-extract: session {result.session}: {len(result.added)} added, {len(result.duplicates)} duplicate, "
