@@ -8,10 +8,18 @@ of Ratchet never pays for it.
 from __future__ import annotations
 
 import io
+from collections import Counter
+from datetime import datetime
 from typing import Any
 
+from ratchet.core import clock
+from ratchet.core.facts import Fact
+from ratchet.core.scoring import Settings, effective_score
+from ratchet.lifecycle import promotion
 from ratchet.store.files import atomic_write, ensure_private_dir
 from ratchet.store.memdir import MemoryDir
+
+LIST_CAP = 50  # items listed per section of the summary; counts are always complete
 
 
 def _snippet(text: str, width: int = 100) -> str:
@@ -155,3 +163,41 @@ def write_report(memdir: MemoryDir, summary: dict[str, Any], *, plot: bool = Tru
     report_path = memdir.reports_dir / f"{week}.md"
     atomic_write(report_path, render(summary, plot_path.name if plot_path else None))
     return {"report": str(report_path), "plot": str(plot_path) if plot_path else None}
+
+
+def summarise(
+    found: dict[str, Any], remaining: list[Fact], changed: int, config: Settings, now: datetime, *, dry_run: bool
+) -> dict[str, Any]:
+    """Counts, distributions and capped lists of a run (``found``: what each step noted; ``remaining``: the facts
+    after it): what ``memory-manage --json`` prints and the weekly report shows."""
+    summary = {k: v for k, v in found.items() if not k.startswith("_")}
+    active = [f for f in remaining if f.active]
+    scores = [effective_score(f, config, now) for f in active]
+    histogram = [0] * 10
+    for score in scores:
+        histogram[min(9, int(score * 10))] += 1
+    by_month = Counter(f.created[:7] for f in remaining)
+    summary.update(
+        time=clock.iso(now),
+        week=clock.iso_week(now),
+        dry_run=dry_run,
+        facts=len(remaining),
+        active=len(active),
+        superseded_total=len(remaining) - len(active),
+        changed=changed,
+        counts={
+            "by_category": dict(Counter(f.category for f in active).most_common()),
+            "by_tier": dict(Counter(f.tier for f in active).most_common()),
+            "by_trust": dict(Counter(f.source_trust for f in active).most_common()),
+            "by_scope": dict(Counter(f.scope for f in active).most_common()),
+        },
+        score_histogram=histogram,
+        score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
+        created_by_month=dict(sorted(by_month.items())),
+        in_memory_md=len(promotion.listed(active)),
+    )
+    for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
+        items = summary.get(key) or []
+        summary[f"{key}_count"] = len(items)
+        summary[key] = items[:LIST_CAP]
+    return summary

@@ -22,7 +22,6 @@ index) on the facts already read, validating through the fast path of :meth:`Fac
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -35,14 +34,13 @@ from ratchet.core.facts import Fact
 from ratchet.core.scoring import effective_score
 from ratchet.errors import StoreError
 from ratchet.lifecycle import contradictions as contra
-from ratchet.lifecycle import promotion
+from ratchet.lifecycle import promotion, report
 from ratchet.store import audit, events
 from ratchet.store.files import atomic_write, fault_point, hold_lock, read_json
 from ratchet.store.store import Loaded, Store, archive_record
 
 ACTOR = "memory-manage"
 STATE_NAME = "manage-state.json"
-LIST_CAP = 50  # items listed per section of the summary; counts are always complete
 # Which action names a fact's audit record when one run changed it for several reasons.
 _SAFE_ACTIONS = frozenset({"decay", "promote", "demote"})
 _PRIORITY = ("supersede", "demote", "promote", "reinforce", "decay", "update")
@@ -467,40 +465,7 @@ def _drop_vectors(store: Store, ids: list[str]) -> int:
         return 0  # derived data: 'memory-embed' resyncs it
 
 
-# ----- the summary ---------------------------------------------------------------------------------------
-
-
 def _finish_summary(plan: Plan, config: Config, now: datetime, *, dry_run: bool) -> dict[str, Any]:
-    """Counts, distributions and capped lists: what ``--json`` prints and the weekly report shows."""
-    summary = {k: v for k, v in plan.summary.items() if not k.startswith("_")}
+    changed = len([i for i in plan.before if i not in plan.purge])
     remaining = [f for f in plan.facts.values() if f.id not in plan.purge]
-    active = [f for f in remaining if f.active]
-    scores = [effective_score(f, config, now) for f in active]
-    histogram = [0] * 10
-    for score in scores:
-        histogram[min(9, int(score * 10))] += 1
-    by_month = Counter(f.created[:7] for f in remaining)
-    summary.update(
-        time=clock.iso(now),
-        week=clock.iso_week(now),
-        dry_run=dry_run,
-        facts=len(remaining),
-        active=len(active),
-        superseded_total=len(remaining) - len(active),
-        changed=len([i for i in plan.before if i not in plan.purge]),
-        counts={
-            "by_category": dict(Counter(f.category for f in active).most_common()),
-            "by_tier": dict(Counter(f.tier for f in active).most_common()),
-            "by_trust": dict(Counter(f.source_trust for f in active).most_common()),
-            "by_scope": dict(Counter(f.scope for f in active).most_common()),
-        },
-        score_histogram=histogram,
-        score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
-        created_by_month=dict(sorted(by_month.items())),
-        in_memory_md=len(promotion.listed(active)),
-    )
-    for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
-        items = summary.get(key) or []
-        summary[f"{key}_count"] = len(items)
-        summary[key] = items[:LIST_CAP]
-    return summary
+    return report.summarise(plan.summary, remaining, changed, config, now, dry_run=dry_run)
