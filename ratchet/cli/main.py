@@ -273,9 +273,9 @@ def stats(ctx: Context) -> None:
       ratchet stats --json
     """
     from ratchet.cli.views import stats_text
-    from ratchet.store.stats import store_stats
+    from ratchet.store.store import stats
 
-    data = store_stats(ctx.store)
+    data = stats(ctx.store)
     if ctx.json_output:
         emit_json(data)
     else:
