@@ -1,7 +1,17 @@
-"""``ratchet.config.json``: load, merge over the spec's defaults, validate.
+"""``ratchet.config.json``: load, merge over the spec's defaults, validate; and who may set what.
 
 A bad config raises :class:`ConfigError` with one line naming the file, the key and the problem.
-Config resolution: ``--config`` > ``RATCHET_CONFIG`` > ``./ratchet.config.json`` (if present) > defaults.
+
+Resolution: ``--config`` or ``RATCHET_CONFIG`` names the one file to use (the user chose it: trusted). Otherwise the
+user's own config (``$XDG_CONFIG_HOME/ratchet/config.json``, default ``~/.config/ratchet/config.json``; trusted) and
+then ``./ratchet.config.json`` of the working directory are merged over the defaults.
+
+The trust boundary: the working directory is usually a repository someone else wrote, and agents run the hooks in
+it. A config found there may tune how facts are scored, kept and shown (:data:`PROJECT_SAFE`), but not where data
+is sent, which credential is read, which paid model runs, whether transcripts go to an LLM or where memory lives:
+those keys are ignored (and reported by ``ratchet doctor`` and ``ratchet config show``) unless the user has allowed
+that file's exact content with ``ratchet config allow PATH`` (kept as a SHA-256 in the user's config directory, as
+direnv and git's ``safe.directory`` do; any edit withdraws the allowance). ``ratchet init`` allows the file it writes.
 """
 
 from __future__ import annotations
@@ -108,6 +118,26 @@ class Config:
 
     data: dict[str, Any] = field(default_factory=lambda: copy.deepcopy(DEFAULTS))
     path: Path | None = None
+    sources: dict[str, str] = field(default_factory=dict)  # "llm.model" -> the file that set it (else: default)
+    ignored: list[str] = field(default_factory=list)  # protected keys a repository's config tried to set
+
+    def source(self, key: str) -> str:
+        """Where the value of ``key`` (``llm.base_url``) came from: a file, ``default``, or an environment variable."""
+        env = {"llm.base_url": ("RATCHET_LLM_BASE_URL", "OPENAI_BASE_URL"), "llm.model": ("RATCHET_LLM_MODEL",)}
+        for name in env.get(key, ()):
+            if os.environ.get(name):
+                return f"${name}"
+        return self.sources.get(key, "default")
+
+    def flat(self) -> dict[str, Any]:
+        """Every setting as ``section.key -> value`` (categories as one value)."""
+        out: dict[str, Any] = {}
+        for key in _leaf_keys(self.data):
+            value: Any = self.data
+            for part in key.split("."):
+                value = value[part]
+            out[key] = value
+        return out
 
     def section(self, name: str) -> dict[str, Any]:
         value: dict[str, Any] = self.data[name]
@@ -153,8 +183,39 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# What a repository's config may set without the user's allowance: how facts are scored, kept and shown. True: the
+# whole section; a set: those keys of it. Every other key (llm.*, embeddings backends and models, extraction and
+# retrieval modes that call an LLM, memory_dir) is the user's alone.
+PROJECT_SAFE: dict[str, Any] = {
+    "categories": True,
+    "default_category": True,
+    "modifiers": True,
+    "recency": True,
+    "decay": True,
+    "reinforcement": True,
+    "promotion": True,
+    "purge": True,
+    "skill_injection": True,
+    "retrieval": set(DEFAULTS["retrieval"]) - {"mode", "prompt_mode", "llm_candidates"},
+    "extraction": {"chunk_chars", "chunk_overlap_chars", "max_facts_per_chunk", "similar_facts_shown"},
+    "embeddings": {"threshold"},
+    "manage": set(DEFAULTS["manage"]) - {"llm_contradictions"},
+}
+ALLOWED_NAME = "allowed-configs.json"
+
+
+def user_config_dir() -> Path:
+    """``$XDG_CONFIG_HOME/ratchet`` (default ``~/.config/ratchet``): the user's own settings and allowances."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "ratchet"
+
+
+def user_config_path() -> Path:
+    return user_config_dir() / "config.json"
+
+
 def find_config_path(explicit: str | Path | None = None) -> Path | None:
-    """The config file to use, or None for defaults only."""
+    """The file the user named (``--config``, ``RATCHET_CONFIG``), else the working directory's config, or None."""
     if explicit:
         return Path(explicit)
     env = os.environ.get("RATCHET_CONFIG")
@@ -165,24 +226,61 @@ def find_config_path(explicit: str | Path | None = None) -> Path | None:
 
 
 def load_config(explicit: str | Path | None = None) -> Config:
-    """Load and validate the configuration (see module docstring for the resolution order)."""
-    path = find_config_path(explicit)
-    if path is None:
+    """Load and validate the configuration (see the module docstring for the resolution and the trust boundary)."""
+    named = explicit or os.environ.get("RATCHET_CONFIG")
+    if named:
+        path = Path(named)
+        return config_from_dict(_read(path), path, sources={"": str(path)})
+    layers: list[tuple[Path, dict[str, Any], bool]] = []
+    user = user_config_path()
+    if user.is_file():
+        layers.append((user, _read(user), True))
+    local = Path.cwd() / CONFIG_NAME
+    if local.is_file():
+        raw_bytes = read_bytes(local)
+        layers.append((local, parse(local, raw_bytes), is_allowed(local, raw_bytes)))
+    if not layers:
         return Config()
+    merged: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    ignored: list[str] = []
+    for path, raw, trusted in layers:
+        validate(raw, f"Config file {path}")
+        kept = raw if trusted else _safe_part(raw, _merge(DEFAULTS, merged), str(path), ignored)
+        merged = _merge(merged, kept) if merged else copy.deepcopy(kept)
+        for key in _leaf_keys(kept):
+            sources[key] = str(path)
+    project = local if local.is_file() else None
+    config = config_from_dict(merged, project or user, sources=sources)
+    config.ignored = ignored
+    return config
+
+
+def read_bytes(path: Path) -> bytes:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        return path.read_bytes()
     except FileNotFoundError:
         raise ConfigError(f"Config file {path} not found") from None
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"Config file {path} line {exc.lineno}: invalid JSON ({exc.msg})") from None
     except OSError as exc:
         raise ConfigError(f"Config file {path} cannot be read: {exc.strerror}") from None
-    return config_from_dict(raw, path)
 
 
-def config_from_dict(raw: Any, path: Path | None = None) -> Config:
-    """Validate a config mapping and merge it over the defaults."""
-    where = f"Config file {path}" if path else "Config"
+def parse(path: Path, data: bytes) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"Config file {path}: not UTF-8 (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"Config file {path} line {exc.lineno}: invalid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise ConfigError(f"Config file {path}: nested too deeply") from None
+
+
+def _read(path: Path) -> Any:
+    return parse(path, read_bytes(path))
+
+
+def validate(raw: Any, where: str) -> None:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: the top level must be a JSON object")
     try:
@@ -190,10 +288,72 @@ def config_from_dict(raw: Any, path: Path | None = None) -> Config:
     except configcheck.JsonSchemaValueException as exc:
         problems = schema.errors("config", raw)  # jsonschema words it, naming the option
         raise ConfigError(f"{where}: {problems[0] if problems else exc.message.removeprefix('data.')}") from None
+
+
+def _safe_part(raw: dict[str, Any], effective: dict[str, Any], where: str, ignored: list[str]) -> dict[str, Any]:
+    """The keys of an untrusted ``raw`` config it may set; a protected key that would change the effective value is
+    noted in ``ignored`` (one that repeats what is in effect, as ``ratchet init``'s copy of the defaults does, is
+    dropped quietly)."""
+    kept: dict[str, Any] = {}
+    for key, value in raw.items():
+        rule = PROJECT_SAFE.get(key)
+        if rule is True:
+            kept[key] = value
+        elif isinstance(rule, set) and isinstance(value, dict):
+            kept[key] = {k: v for k, v in value.items() if k in rule}
+            for k, v in value.items():
+                if k not in rule and effective.get(key, {}).get(k) != v:
+                    ignored.append(f"{key}.{k} from {where}")
+        elif effective.get(key) != value:
+            if isinstance(value, dict):
+                ignored.extend(f"{key}.{k} from {where}" for k, v in value.items() if effective[key].get(k) != v)
+            else:
+                ignored.append(f"{key} from {where}")
+    return kept
+
+
+def _leaf_keys(raw: dict[str, Any], prefix: str = "") -> list[str]:
+    out = []
+    for key, value in raw.items():
+        if isinstance(value, dict) and key != "categories":
+            out.extend(_leaf_keys(value, f"{prefix}{key}."))
+        else:
+            out.append(f"{prefix}{key}")
+    return out
+
+
+def allowed_path() -> Path:
+    """Where the user's allowances live: ``{absolute path: sha256 of the allowed content}``."""
+    return user_config_dir() / ALLOWED_NAME
+
+
+def digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def is_allowed(path: Path, data: bytes) -> bool:
+    """True when the user allowed this file with exactly this content."""
+    try:
+        allowed = json.loads(allowed_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(allowed, dict) and allowed.get(str(path.absolute())) == digest(data)
+
+
+def config_from_dict(raw: Any, path: Path | None = None, *, sources: dict[str, str] | None = None) -> Config:
+    """Validate a config mapping and merge it over the defaults (``sources``: where each key came from)."""
+    where = f"Config file {path}" if path else "Config"
+    validate(raw, where)
     data = _merge(DEFAULTS, raw)
     if data["default_category"] not in data["categories"]:
         raise ConfigError(f"{where}: default_category: '{data['default_category']}' is not one of the categories")
     retrieval = data["retrieval"]
     if retrieval["min_facts"] > retrieval["max_facts"]:
         raise ConfigError(f"{where}: retrieval.min_facts: must not exceed retrieval.max_facts")
-    return Config(data=data, path=path)
+    origin = dict(sources or {})
+    if "" in origin:  # one named file: every key it sets is from it
+        named = origin.pop("")
+        origin.update(dict.fromkeys(_leaf_keys(raw), named))
+    return Config(data=data, path=path, sources=origin)

@@ -64,6 +64,7 @@ class LoopbackOpenAI:
         self.embeddings = Endpoint()
         self.embedding_dim = 64
         self.model_calls: list[str] = []
+        self.seen: list[tuple[str, str]] = []  # (path, Authorization header) of every request, whatever the route
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -73,6 +74,7 @@ class LoopbackOpenAI:
                 pass
 
             def do_POST(self) -> None:  # noqa: N802 (http.server API)
+                server.seen.append((self.path, str(self.headers.get("Authorization") or "")))
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length)
                 try:

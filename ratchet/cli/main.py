@@ -27,6 +27,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "prompt": "ratchet.cli.workshop:prompt",
     "eval": "ratchet.cli.evaluate:eval_",
     "model": "ratchet.cli.model:model",
+    "config": "ratchet.cli.configure:config",
 }
 
 
@@ -92,6 +93,9 @@ def init(ctx: Context) -> None:
         config = dict(DEFAULTS)
         atomic_write(config_path, json.dumps(config, indent=2) + "\n")
         created.append(str(config_path))
+        from ratchet.hooks.trust import allow
+
+        allow(config_path)  # the user made it here: its settings apply until someone else edits it
         ctx.config_path = str(config_path)
     store = ctx.store
     if ctx.json_output:

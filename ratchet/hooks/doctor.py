@@ -74,6 +74,15 @@ def _config(config_path: str | None, checks: list[Check]) -> Config:
         return Config()
     found = find_config_path(config_path)
     checks.append(Check("config", OK, f"{found} is valid" if found else "no ratchet.config.json: built-in defaults"))
+    if config.ignored:
+        checks.append(
+            Check(
+                "config trust",
+                WARN,
+                f"ignored {', '.join(config.ignored)}: a repository's config may not choose endpoints, key "
+                "variables, paid models or the memory directory (trust that file: ratchet config allow PATH)",
+            )
+        )
     return config
 
 
