@@ -5,32 +5,41 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO_DIR := build/demo
 
-.PHONY: install models demo test test-fast lint bench eval clean
+.PHONY: install models demo test test-fast lint docs bench eval clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,plot]'
+	$(PY) -m pip install --quiet -e '.[dev,plot,workbench]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-# The optional transformer embedding model (90 MB, pinned and verified; see README "Embedding models"). The tests
-# and the evaluation use it; hooks and the demo run without it.
+# The optional transformer embedding models (pinned and verified; see docs/guide.md "Embedding models"), cached
+# outside the repository in ~/.cache/ratchet/models ($RATCHET_MODELS): a second run finds them installed and
+# downloads nothing. The tests and the evaluation use them; hooks and the demo run without them.
 models: $(STAMP)
 	$(PY) -m ratchet.cli.main model fetch all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main model fetch all-mpnet-base-v2
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check ratchet tests bench
-	$(VENV)/bin/ruff format --check ratchet tests bench
+	$(VENV)/bin/ruff check ratchet tests bench docs
+	$(VENV)/bin/ruff format --check ratchet tests bench docs
 	$(VENV)/bin/mypy
+	$(PY) docs/generate.py --check
 
+# Everything, slow tests included: the wheel built from this tree installed into a fresh virtualenv
+# (tests/test_wheel.py), crash and stress tests, the tests that need the optional models.
 test: lint models
 	RATCHET_REQUIRE_MODELS=1 $(PY) -m pytest -q
 
+# A developer's loop: every stage's unit tests, under a minute on two cores.
 test-fast: $(STAMP)
 	$(PY) -m pytest -q -m "not slow"
+
+# The generated references (docs/configuration.md from the schema, docs/cli.md from --help).
+docs: $(STAMP)
+	$(PY) docs/generate.py
 
 demo: $(STAMP)
 	bash samples/demo.sh $(DEMO_DIR)

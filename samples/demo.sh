@@ -3,7 +3,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mkdir -p "${1:-build/demo}" && cd "${1:-build/demo}" && pwd)
-bin="$root/.venv/bin"
+bin="${RATCHET_DEMO_BIN:-$root/.venv/bin}"  # the commands to run: the checkout's venv, or an installed Ratchet (tests/test_wheel.py)
 rm -rf "$out/memory" "$out/home"
 export RATCHET_MEMORY_DIR="$out/memory"
 export HOME="$out/home" && mkdir -p "$HOME"          # the demo never touches your real home

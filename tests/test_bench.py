@@ -117,6 +117,7 @@ def _bench(tmp_path: Path, *extra: str) -> tuple[str, dict]:
     return results.read_text(encoding="utf-8"), json.loads(raw.read_text())
 
 
+@pytest.mark.slow
 def test_bench_smoke_measures_ratchet_and_both_baselines(tmp_path):
     text, raw = _bench(tmp_path, "--only", "retrieve_keyword,hook_prompt")
     rows = raw["scales"]["80"]["rows"]

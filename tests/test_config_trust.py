@@ -37,6 +37,7 @@ def _repo(tmp_path: Path, server: LoopbackOpenAI) -> Path:
     return repo
 
 
+@pytest.mark.slow  # five commands as subprocesses
 def test_a_repository_config_sends_nothing_until_allowed(
     tmp_path: Path, openai_server: LoopbackOpenAI, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,6 +26,8 @@ from ratchet.core.facts import new_fact
 from ratchet.store.memdir import MemoryDir
 from ratchet.store.store import Store
 
+pytestmark = pytest.mark.slow  # whole agent sessions through the installed commands
+
 SESSION_FIXTURE = FIXTURES / "e2e" / "session.jsonl"
 FIRST_HALF = {  # stated before the compaction boundary
     "The user prefers httpx over requests for every HTTP client in this codebase.",

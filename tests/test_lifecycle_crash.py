@@ -70,6 +70,7 @@ def manage(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(args, env=subprocess_env(RATCHET_NOW=NOW, **env), capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_a_run_killed_at_any_stage_is_completed_by_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     base = tmp_path / "base"
     created = build(base, monkeypatch)

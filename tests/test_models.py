@@ -272,6 +272,7 @@ def test_mpnet_reproduces_the_reference_embeddings(mpnet, runtime):
         assert float(pair[0] @ pair[1]) == pytest.approx(expected, abs=1e-4), other
 
 
+@pytest.mark.slow
 @RUNTIMES
 def test_mpnet_padding_and_truncation(mpnet, runtime):
     encoder = SentenceEncoder(mpnet, runtime)
@@ -282,6 +283,7 @@ def test_mpnet_padding_and_truncation(mpnet, runtime):
     assert encoder.embed(["word " * 1000]).shape == (1, 768)  # past 384 tokens: truncated, not an error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["minilm", "mpnet"])
 def test_the_two_runtimes_agree(request, fixture):
     """onnxruntime runs the graph of ratchet.onnxgraph, numpy its own layers: same vectors, batched and padded."""
@@ -468,6 +470,7 @@ def test_doctor_names_a_missing_model(tmp_path, monkeypatch):
     assert check.detail.startswith(f"local model {NAME}: Local model '{NAME}' is not installed in {tmp_path / 'none'}")
 
 
+@pytest.mark.slow
 def test_an_interrupted_embed_resumes_where_it_stopped(minilm, memory_dir, tmp_path):
     import subprocess
     import sys

@@ -30,6 +30,11 @@ def test_report_has_counts_lists_distribution_and_plot(memory_dir: Path, monkeyp
     assert "| 0.9–1.0 | 1 |" in text
     assert f"## Purged (archived; `ratchet restore ID`) (1)\n\n- `{old.id[:8]}` score " in text
     assert "Casual remark \\| with a pipe" in text
+    try:
+        import matplotlib  # noqa: F401 - the optional 'plot' extra
+    except ImportError:
+        assert summary.get("plot") is None and ".png" not in text  # no plot, and the report says nothing of one
+        return
     assert "![Scores and facts over time](2026-W09.png)" in text
     png = Path(summary["plot"])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
