@@ -44,6 +44,10 @@ class LockBusyError(StoreError):
     """Another process holds the store lock and we were asked not to wait."""
 
 
+class LockTimeoutError(StoreError):
+    """Another process held a lock for longer than we were willing to wait: a failure, not a skip."""
+
+
 class TranscriptError(RatchetError):
     """A transcript cannot be read or parsed."""
 

@@ -39,7 +39,7 @@ def cli(ctx: Context, dry_run: bool, no_llm: bool, no_report: bool) -> None:
 
     try:
         summary = run(ctx.store, ctx.config, dry_run=dry_run, use_llm=not no_llm, write_report=not no_report)
-    except LockBusyError as exc:
+    except LockBusyError as exc:  # another run is going on: the overlapping cron run skips, successfully
         click.echo(str(exc), err=True)
         sys.exit(0)
     if ctx.json_output:

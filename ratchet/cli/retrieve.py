@@ -193,7 +193,10 @@ def _hook_output(
     max_facts: int | None,
 ) -> str:
     from ratchet.recall.hook import Ask, respond
+    from ratchet.store.memdir import resolve_memory_dir
 
+    if not resolve_memory_dir(ctx.memory_dir, ctx.config).is_dir():
+        return ""  # nothing remembered yet: a read must not create the memory directory
     ask = Ask(query=query, mode=mode, budget=budget, detail=detail, max_facts=max_facts)
     return respond(ctx.store, ctx.config, _read_stdin(), fmt, ask)
 

@@ -108,8 +108,14 @@ class Transcript:
 
 def read_transcript(path: str | Path) -> Transcript:
     """Read and clean a transcript of any supported format (raises :class:`TranscriptError`)."""
+    import stat
+
     path = Path(path)
     try:
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):  # a FIFO would block the worker for good, a device never ends
+            kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+            raise TranscriptError(f"Transcript {path} is {kind}")
         raw = path.read_bytes()
     except FileNotFoundError:
         raise TranscriptError(f"Transcript {path} not found") from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -356,8 +357,8 @@ def load(memdir: MemoryDir) -> Catalog | None:
             values = {name: data[f"c_{name}"] for name in _ARRAYS}
             extra = {name: data[f"x_{name}"] for name in meta.get("extra", []) if f"x_{name}" in data}
             index = bm25.Index(**{name: data[f"bm25_{name}"] for name in _INDEX_ARRAYS}, size=len(values["ids"]))
-    except (OSError, ValueError, KeyError, EOFError):
-        return None
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None  # missing, truncated or damaged: the caller rebuilds it from the quarter files
     return Catalog(**values, index=index, meta=meta, meta_arrays=extra)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ratchet.errors import LockBusyError, StoreError
+from ratchet.errors import LockBusyError, LockTimeoutError, StoreError
 
 FILE_MODE = 0o600
 DIR_MODE = 0o700
@@ -58,8 +58,9 @@ def atomic_write(path: Path, data: str | bytes) -> None:
 def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False) -> Iterator[None]:
     """Hold the exclusive lock file ``path`` (filelock: ``flock`` where it exists) for the block.
 
-    ``timeout`` 0 tries once (cron runs that must not queue). Raises :class:`LockBusyError` with ``busy`` when another
-    process holds it past the timeout, :class:`StoreError` when the lock file cannot be created. ``reentrant`` shares
+    ``timeout`` 0 tries once (cron runs that must not queue): :class:`LockBusyError` with ``busy`` when it is taken, a
+    skip. Past a longer timeout the wait failed: :class:`LockTimeoutError` with ``busy``. :class:`StoreError` when the
+    lock file cannot be created. ``reentrant`` shares
     one lock object per path within the process, so a holder may take it again (the store's writers nest).
     """
     from filelock import FileLock, Timeout
@@ -68,7 +69,7 @@ def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False)
     try:
         lock.acquire(timeout=timeout)
     except Timeout:
-        raise LockBusyError(busy) from None
+        raise (LockBusyError if timeout == 0 else LockTimeoutError)(busy) from None
     except OSError as exc:
         raise StoreError(f"Cannot lock {path}: {exc.strerror}") from None
     try:
@@ -178,6 +179,18 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:
 
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
+
+
+def quarantine_record(raw: str) -> dict[str, str]:
+    """How a bad line is kept in ``rejected.jsonl``, byte-exact: as text when it is valid UTF-8, else as base64 of
+    its bytes (``raw_b64``) with a readable rendering beside it."""
+    data = raw.encode("utf-8", "surrogateescape")
+    try:
+        return {"raw": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        import base64
+
+        return {"raw": data.decode("utf-8", "replace"), "raw_b64": base64.b64encode(data).decode("ascii")}
 
 
 def read_json(path: Path, default: Any = None) -> Any:

@@ -32,8 +32,10 @@ from ratchet.store.files import (
     dumps_line,
     fault_point,
     hold_lock,
+    quarantine_record,
     read_jsonl,
     remove_stale_temps,
+    scan_jsonl,
 )
 from ratchet.store.memdir import MemoryDir
 
@@ -102,23 +104,23 @@ class Store:
 
     def _parse_files(self, paths: Iterable[Path]) -> Loaded:
         loaded = Loaded()
-        seen: dict[str, tuple[Path, int, dict[str, Any]]] = {}
+        seen: dict[str, tuple[Path, int, bytes]] = {}
         for path in paths:
-            for lineno, obj in read_jsonl(path):
+            for lineno, _offset, raw, obj in scan_jsonl(path):
                 if isinstance(obj, BadLine):
                     loaded.bad.append(obj)
                     continue
                 try:
                     fact = Fact.from_dict(obj)
-                except InvalidFactError as exc:
-                    loaded.bad.append(BadLine(path, lineno, dumps_line(obj), str(exc)))
+                except InvalidFactError as exc:  # the line as it was, byte for byte, not re-serialised
+                    loaded.bad.append(BadLine(path, lineno, raw.decode("utf-8", "surrogateescape"), str(exc)))
                     continue
                 if fact.id in seen:
-                    old_path, old_line, old_obj = seen[fact.id]
+                    old_path, old_line, old_raw = seen[fact.id]
                     reason = f"duplicate id {fact.id}: a later line ({path.name}:{lineno}) holds the same fact"
-                    loaded.bad.append(BadLine(old_path, old_line, dumps_line(old_obj), reason))
+                    loaded.bad.append(BadLine(old_path, old_line, old_raw.decode("utf-8", "surrogateescape"), reason))
                     loaded.facts = [f for f in loaded.facts if f.id != fact.id]
-                seen[fact.id] = (path, lineno, obj)
+                seen[fact.id] = (path, lineno, raw)
                 loaded.facts.append(fact)
                 loaded.files[fact.id] = path
         return loaded
@@ -283,7 +285,7 @@ class Store:
                                 "file": path.name,
                                 "line": b.lineno,
                                 "reason": b.reason,
-                                "raw": b.raw,
+                                **quarantine_record(b.raw),
                             }
                         )
                         for b in bad

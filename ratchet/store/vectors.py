@@ -67,8 +67,8 @@ def load_raw(memdir: MemoryDir) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]
     try:
         matrix = np.load(matrix_path, mmap_mode="r")
         records = np.load(ids_path)
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError, EOFError):
+        return None  # damaged: treated as absent, the next sync rebuilds
     if matrix.ndim != 2 or matrix.shape[0] != len(records) or len(records) != meta.get("count"):
         return None  # a write was interrupted between files: treat as absent, the next sync rebuilds
     return records, matrix, meta
