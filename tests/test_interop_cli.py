@@ -168,3 +168,29 @@ def test_import_embeddings_json(tmp_path):
     ids, matrix = vectors.load_vectors(MemoryDir(tmp_path / "memory"))
     assert ids == ["0f8fad5b-d9cb-469f-a165-70867728950e", "7c9e6679-7425-40de-944b-e07fc1f90ae7"]
     assert matrix.shape == (2, 4)
+
+
+def test_export_output_never_clobbers(tmp_path):
+    import os
+
+    run("import", "jsonl", str(copy("facts.jsonl", tmp_path)))
+    out = tmp_path / "facts-out.jsonl"
+    out.write_text("my notes\n")
+    result = run("export", "jsonl", "--output", str(out), code=2)
+    assert result.stderr == f"Error: --output: {out} exists (add --force to overwrite it)\n"
+    assert out.read_text() == "my notes\n"
+    run("export", "jsonl", "--output", str(out), "--force")
+    assert out.read_text().startswith('{"id"')
+    target = tmp_path / "kept.txt"
+    target.write_text("kept\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    for path in (link, fifo):
+        result = run("export", "jsonl", "--output", str(path), "--force", code=2)
+        assert result.stderr == f"Error: --output: {path} is not a regular file; refusing to replace it\n"
+    assert link.is_symlink() and target.read_text() == "kept\n" and fifo.exists() and not fifo.is_file()
+    result = run("export", "jsonl", "--output", str(tmp_path), code=2)
+    assert result.stderr == f"Error: --output: {tmp_path} is a directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temp file left

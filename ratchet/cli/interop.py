@@ -97,7 +97,7 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
 @click.option("--recent", type=click.IntRange(min=0), help="Only facts created in the last DAYS days (0: all).")
 @click.option("--scope", help="Only facts of this scope: 'global', 'repo' (this repository) or 'repo:<id>'.")
 @click.option("--output", "-o", type=click.Path(path_type=Path), help="File to write (crabtalk: its memory directory).")
-@click.option("--force", is_flag=True, help="crabtalk: overwrite entry files that differ.")
+@click.option("--force", is_flag=True, help="Overwrite an existing --output file (crabtalk: entry files that differ).")
 @common_options
 @fail_closed
 def export(
@@ -124,7 +124,7 @@ def export(
       ratchet export jsonl --tags docker --output facts.jsonl
     """
     from ratchet.core.scope import resolve_scope
-    from ratchet.errors import StoreError, UsageError
+    from ratchet.errors import UsageError
     from ratchet.interop import export_crabtalk, export_text, select
     from ratchet.store.files import atomic_write
 
@@ -132,8 +132,8 @@ def export(
         raise UsageError("--budget applies to ralph-memories only")
     if fmt == "crabtalk" and output is None:
         raise UsageError("crabtalk export needs --output DIR (the crabtalk memory directory)")
-    if force and fmt != "crabtalk":
-        raise UsageError("--force applies to crabtalk only")
+    if force and output is None:
+        raise UsageError("--force applies with --output only")
     if ctx.json_output and output is None:
         raise UsageError("--json needs --output: without it the export itself goes to stdout")
     facts = select(
@@ -162,8 +162,7 @@ def export(
     if output is None:
         click.echo(text, nl=False)
     else:
-        if not output.parent.is_dir():
-            raise StoreError(f"Directory {output.parent} does not exist")
+        _check_output(output, force)
         atomic_write(output, text)
     exported = len(facts) - omitted
     if ctx.json_output:
@@ -174,3 +173,24 @@ def export(
     if omitted:
         message += f"; {omitted} left out by the budget of {budget} tokens"
     click.echo(message, err=True)
+
+
+def _check_output(output: Path, force: bool) -> None:
+    """An export replaces only a regular file, and only with ``--force``: never a symlink, a FIFO, a device or a
+    directory (as root, ``--output /dev/null`` must not replace /dev/null)."""
+    import stat
+
+    from ratchet.errors import StoreError, UsageError
+
+    if not output.parent.is_dir():
+        raise StoreError(f"Directory {output.parent} does not exist")
+    try:
+        mode = output.lstat().st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        raise UsageError(f"--output: {output} is a directory")
+    if not stat.S_ISREG(mode):
+        raise UsageError(f"--output: {output} is not a regular file; refusing to replace it")
+    if not force:
+        raise UsageError(f"--output: {output} exists (add --force to overwrite it)")
