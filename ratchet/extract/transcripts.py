@@ -39,7 +39,6 @@ UNTRUSTED_CLOSE = "[/UNTRUSTED DATA]"
 # An unterminated opening marker hides everything after it: failing safe beats leaking private text.
 _RECALLED = re.compile(r"<ratchet-context\b[^>]*>.*?(?:</ratchet-context>|\Z)", re.S | re.I)
 _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
-_UNTRUSTED = re.compile(r"\[UNTRUSTED DATA\](.*?)(?:\[/UNTRUSTED DATA\]|\Z)", re.S)
 # Blocks the agent harness (Claude Code and its hooks, IDE integrations) inserts into user messages: reminders,
 # slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None of it is the person
 # speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
@@ -399,6 +398,19 @@ def _text(text: str, path: Path) -> Transcript:
         if line.lstrip().startswith("```"):
             in_fence = not in_fence
         match = None if in_fence else _SPEAKER.match(line)
+        if (
+            match
+            and current is not None
+            and current.role == "tool"
+            and _SPEAKER_ROLES[match.group("who").lower()]
+            in (
+                "user",
+                "tool",
+            )
+        ):
+            # Tool output may print "User: ..." lines of its own; only the assistant, who reads the output, ends the
+            # tool turn. A real user turn straight after tool output stays untrusted: the safe side.
+            match = None
         if match:
             role = _SPEAKER_ROLES[match.group("who").lower()]
             trusted = role != "tool"
@@ -458,11 +470,18 @@ def clean_turns(turns: list[Turn]) -> list[Turn]:
 
 
 def _split_untrusted(text: str) -> list[tuple[str, bool, str]]:
-    out: list[tuple[str, bool, str]] = []
-    last = 0
-    for match in _UNTRUSTED.finditer(text):
-        out.append((text[last : match.start()], True, ""))
-        out.append((match.group(1), False, "untrusted_block"))
-        last = match.end()
-    out.append((text[last:], True, ""))
-    return out
+    """Trusted text before the first ``[UNTRUSTED DATA]``, untrusted text up to the *last* ``[/UNTRUSTED DATA]`` (or
+    the end), trusted text after it. Untrusted content can carry a closer (or an opener) of its own to end its span
+    early; since a genuine closer cannot be told from a planted one, everything up to the last one stays untrusted,
+    user text between two blocks included: the safe side."""
+    start = text.find(UNTRUSTED_OPEN)
+    if start < 0:
+        return [(text, True, "")]
+    close = text.rfind(UNTRUSTED_CLOSE, start + len(UNTRUSTED_OPEN))
+    end = close if close >= 0 else len(text)
+    after = text[close + len(UNTRUSTED_CLOSE) :] if close >= 0 else ""
+    return [
+        (text[:start], True, ""),
+        (text[start + len(UNTRUSTED_OPEN) : end], False, "untrusted_block"),
+        (after, True, ""),
+    ]
