@@ -75,6 +75,8 @@ def test_a_damaged_retrieval_cache_is_rebuilt(memory_dir: Path, damage: bytes) -
     catalog.refresh(store)
     cache = store.memdir.state_dir / catalog.CACHE_NAME
     cache.write_bytes(damage)
+    assert catalog.get(store).size == 3  # in process: read as missing and rebuilt
+    cache.write_bytes(damage)
     args = [sys.executable, "-m", "ratchet.cli.retrieve", "--query", "when do deploys happen", "--format", "json"]
     done = subprocess.run(args, env=subprocess_env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
