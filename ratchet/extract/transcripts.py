@@ -130,7 +130,13 @@ def read_transcript(path: str | Path) -> Transcript:
 
 def parse_transcript(text: str, path: str | Path = "<transcript>") -> Transcript:
     """Parse transcript ``text`` (the file name is used in error messages only)."""
-    path = Path(path)
+    try:
+        return _parse(text, Path(path))
+    except RecursionError:  # JSON nested thousands deep: no transcript looks like that
+        raise TranscriptError(f"{path}: JSON nested too deeply to be a transcript") from None
+
+
+def _parse(text: str, path: Path) -> Transcript:
     fmt = sniff(text)
     if fmt == "empty":
         return Transcript(path=path, format="text")
