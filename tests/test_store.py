@@ -359,3 +359,21 @@ def test_a_tag_or_category_listing_reads_only_the_quarters_the_index_names(store
     assert store.warnings == []  # 2025-Q1 was never read
     assert select(store, category="maintenance") == []  # its file holds no fact now
     assert len(store.read(quarantine=False).facts) == 1 and store.warnings  # reading every file meets the garble
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("source_session", "session ghp_0123456789abcdefghijABCDEFGHIJ0123456789"),
+        ("trust_reasons", ["pasted AKIAIOSFODNN7EXAMPLA from the console"]),
+        ("prompt_version", "v1 sk-proj-0123456789abcdefghijklmnop"),
+        ("supersedes", ["xoxb-123456789012-1234567890123-abcdefghijklmnopqrstuvwx"]),
+        ("meta", {"note": "glpat-0123456789abcdefghij"}),
+    ],
+)
+def test_a_credential_in_any_field_is_refused(store: Store, field: str, value: object) -> None:
+    fact = new_fact("Deploys happen on Tuesdays", category="process", importance=0.6)
+    setattr(fact, field, value)
+    with pytest.raises(InvalidFactError, match=f"^Invalid fact: {field}: carries a credential"):
+        store.add([fact], actor="test")
+    assert store.facts() == []

@@ -142,7 +142,9 @@ def select(
             continue
         out.append(fact)
     out.sort(key=lambda f: (f.created, f.id))
-    return out
+    from ratchet.core.secrets import shareable
+
+    return [f for f in out if shareable(f.record())]  # a planted credential never leaves through an export
 
 
 def export_text(facts: list[Fact], config: Config, fmt: str, *, budget: int | None = None) -> tuple[str, int]:

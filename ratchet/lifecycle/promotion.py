@@ -34,8 +34,11 @@ def qualifies(fact: Fact, config: Config) -> bool:
 
 
 def listed(facts: list[Fact]) -> list[Fact]:
-    """Facts MEMORY.md shows: active promoted facts and active permanent facts."""
-    return [f for f in facts if f.active and (f.promoted or f.tier == "permanent")]
+    """Facts MEMORY.md shows: active promoted facts and active permanent facts, never one that carries a
+    credential (a line planted in a quarter file by hand)."""
+    from ratchet.core.secrets import shareable
+
+    return [f for f in facts if f.active and (f.promoted or f.tier == "permanent") and shareable(f.record())]
 
 
 def _line(fact: Fact) -> str:

@@ -199,5 +199,15 @@ def summarise(
     for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
         items = summary.get(key) or []
         summary[f"{key}_count"] = len(items)
-        summary[key] = items[:LIST_CAP]
+        summary[key] = [_redacted(item) for item in items[:LIST_CAP]]
     return summary
+
+
+def _redacted(item: Any) -> Any:
+    """A summary item with any credential in its text replaced by ``[REDACTED:<kind>]`` (the report and ``--json``
+    are outputs too; a line planted in a quarter file must not leave through them)."""
+    if not isinstance(item, dict) or not isinstance(item.get("content"), str):
+        return item
+    from ratchet.core.secrets import redact
+
+    return {**item, "content": redact(item["content"])}

@@ -310,14 +310,20 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
     packed = request
     if skill and request.max_chars:  # the skill shares the character cap with the facts
         packed = dataclasses.replace(request, max_chars=max(request.max_chars - len(skill) - 2, 1))
-    for _attempt in range(2):
+    for _attempt in range(4):
         run = _run(store, config, request)
         packing, token_budget = _pack(run, config, packed)
         rows = [int(k) for k in packing.shown]
         facts = run.cat.read_facts(store.memdir, rows)
-        if len(facts) == len(rows):
+        if len(facts) != len(rows):
+            catalog.build(store)  # a quarter file changed under the cache: rebuild and rank again
+            continue
+        withheld = _withheld(store, facts)
+        if not withheld:
             break
-        catalog.build(store)  # a quarter file changed under the cache: rebuild and rank again
+        # A credential planted in a quarter file (every write path refuses them) never leaves: rank again without.
+        request = dataclasses.replace(request, exclude=request.exclude | withheld)
+        packed = dataclasses.replace(packed, exclude=request.exclude)
     else:
         raise RatchetError("The store kept changing during retrieval; try again")
     ranks = {row: n for n, row in enumerate(run.ranked, start=1)}
@@ -345,6 +351,23 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
         elapsed_ms=(time.perf_counter() - started) * 1000,
         skill=skill,
     )
+
+
+def _withheld(store: Store, facts: dict[int, Fact]) -> set[str]:
+    """Ids of facts about to be shown that carry a credential (the quick scan: no detect-secrets import on a hook's
+    path), each logged by kind only."""
+    from ratchet.core.secrets import scan
+
+    out = set()
+    for fact in facts.values():
+        kinds = scan(" ".join([fact.content, *fact.tags]), quick=True)
+        if kinds:
+            out.add(fact.id)
+            log_line(
+                store.memdir.log,
+                f"memory-retrieve: withheld fact {fact.id[:8]}: carries a credential ({', '.join(kinds)})",
+            )
+    return out
 
 
 def explain(store: Store, config: Config, fact_id: str, request: Request) -> dict[str, Any]:

@@ -363,16 +363,18 @@ def archive_record(stamp: str, action: str, reason: str, actor: str, fact: dict[
 
 
 def refuse_secrets(fact: Fact) -> None:
-    """The last line of defence: no credential is ever written, whoever the caller (names the kind, not the secret)."""
-    from ratchet.core.secrets import scan
+    """The last line of defence: no credential is ever written, whoever the caller, in any field of the record
+    (imports bring ``source_session``, ``trust_reasons``, ``prompt_version``, ``supersedes`` and ``meta`` of their
+    own). The message names the field and the kind, never the secret."""
+    from ratchet.core.secrets import record_kinds
 
-    for name in ("content", "evidence"):
-        kinds = scan(getattr(fact, name) or "")
+    record = fact.record()
+    # Dates, tier and trust are held to digits and fixed words by the schema: nothing to hide a secret in.
+    fixed = {"created", "last_referenced", "updated", "decayed_through", "tier", "source_trust", "content", "evidence"}
+    for name in ("content", "evidence", *sorted(k for k in record if k not in fixed)):
+        kinds = record_kinds({name: record.get(name)})
         if kinds:
             raise InvalidFactError(f"Invalid fact: {name}: carries a credential ({', '.join(kinds)}); refused")
-    kinds = scan(" ".join(fact.tags))
-    if kinds:
-        raise InvalidFactError(f"Invalid fact: tags: carry a credential ({', '.join(kinds)}); refused")
 
 
 def _pick(items: list[Any], key: str, get_id: Callable[[Any], str], what: str = "Fact") -> Any:
