@@ -65,6 +65,12 @@ def snapshot(root: Path) -> dict[str, dict]:
     return out
 
 
+def archive_counts(root: Path) -> dict[str, int]:
+    from collections import Counter
+
+    return dict(Counter(r["fact"]["id"] for r in Store(MemoryDir(root)).archived()))
+
+
 def manage(root: Path, **env: str) -> subprocess.CompletedProcess[str]:
     args = [sys.executable, "-m", "ratchet.cli.manage", "--memory-dir", str(root), "--no-report", "--no-llm"]
     return subprocess.run(args, env=subprocess_env(RATCHET_NOW=NOW, **env), capture_output=True, text=True, timeout=60)
@@ -91,6 +97,7 @@ def test_a_run_killed_at_any_stage_is_completed_by_the_next(tmp_path: Path, monk
         got = snapshot(root)
         diff = {k: (got.get(k), expected[k]) for k in expected if got.get(k) != expected[k]}
         assert not diff, (stage, diff)
+        assert archive_counts(root) == archive_counts(clean), stage  # each purged fact archived once, never twice
         text = (root / "MEMORY.md").read_text()
         assert "Permanent rule" in text
 

@@ -334,7 +334,11 @@ class Store:
             self.quarantine(touched)  # raises when it cannot: then nothing is rewritten
         records = list(archive)
         if records:
-            append_lines(self.memdir.archive, (dumps_line(r) for r in records))
+            # A fact still live in its quarter file yet already in the archive was archived by a run killed before
+            # its rewrite (restore takes a fact out of the archive): archiving it again would double it for good.
+            held = {r["fact"].get("id") for r in self.archived()}
+            fresh = [r for r in records if r["fact"].get("id") not in held]
+            append_lines(self.memdir.archive, (dumps_line(r) for r in fresh))
         fault_point("store:after-archive")
         by_file: dict[Path, list[Fact]] = {}
         for fact in loaded.facts:
