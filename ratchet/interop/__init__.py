@@ -144,7 +144,7 @@ def select(
     out.sort(key=lambda f: (f.created, f.id))
     from ratchet.core.secrets import shareable
 
-    return [f for f in out if shareable(f.record())]  # a planted credential never leaves through an export
+    return [f for f in out if shareable(f.content, f.tags)]  # a planted credential never leaves through an export
 
 
 def export_text(facts: list[Fact], config: Config, fmt: str, *, budget: int | None = None) -> tuple[str, int]:

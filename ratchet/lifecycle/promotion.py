@@ -38,7 +38,7 @@ def listed(facts: list[Fact]) -> list[Fact]:
     credential (a line planted in a quarter file by hand)."""
     from ratchet.core.secrets import shareable
 
-    return [f for f in facts if f.active and (f.promoted or f.tier == "permanent") and shareable(f.record())]
+    return [f for f in facts if f.active and (f.promoted or f.tier == "permanent") and shareable(f.content, f.tags)]
 
 
 def _line(fact: Fact) -> str:

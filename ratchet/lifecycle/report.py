@@ -15,7 +15,6 @@ from typing import Any
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import Settings, effective_score
-from ratchet.lifecycle import promotion
 from ratchet.store.files import atomic_write, ensure_private_dir
 from ratchet.store.memdir import MemoryDir
 
@@ -194,7 +193,7 @@ def summarise(
         score_histogram=histogram,
         score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
         created_by_month=dict(sorted(by_month.items())),
-        in_memory_md=len(promotion.listed(active)),
+        in_memory_md=sum(1 for f in active if f.promoted or f.tier == "permanent"),
     )
     for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
         items = summary.get(key) or []

@@ -374,9 +374,17 @@ def refuse_secrets(fact: Fact) -> None:
 
     record = fact.record()
     # Dates, tier and trust are held to digits and fixed words by the schema: nothing to hide a secret in.
-    fixed = {"created", "last_referenced", "updated", "decayed_through", "tier", "source_trust", "content", "evidence"}
-    for name in ("content", "evidence", *sorted(k for k in record if k not in fixed)):
+    fixed = {"created", "last_referenced", "updated", "decayed_through", "tier", "source_trust"}
+    named = ("content", "evidence", "tags")
+    for name in named:
         kinds = record_kinds({name: record.get(name)})
+        if kinds:
+            raise InvalidFactError(f"Invalid fact: {name}: carries a credential ({', '.join(kinds)}); refused")
+    rest = {k: v for k, v in record.items() if k not in fixed and k not in named}
+    if not record_kinds(rest):  # one scan for the other fields; the field is named only when one hits
+        return
+    for name in sorted(rest):
+        kinds = record_kinds({name: rest[name]})
         if kinds:
             raise InvalidFactError(f"Invalid fact: {name}: carries a credential ({', '.join(kinds)}); refused")
 
