@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ratchet.core.secrets import scan
+from ratchet.core.secrets import redact, scan
 
 CORPUS = Path(__file__).parent / "fixtures" / "secrets"
 
@@ -59,4 +59,28 @@ def test_names_the_kind_never_the_secret(text: str, kind: str) -> None:
     ],
 )
 def test_ordinary_text_is_clean(text: str) -> None:
+    assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("vault login hvs.CAESIJ0123456789abcdefghijklmnopqrstuv", "Vault Token"),
+        ("docker login -p dckr_pat_0123456789abcdefghijKLMN", "Docker Token"),
+        ("the cache is redis://:s3cretPassw0rd@cache.internal:6379/0", "Connection String"),
+        ("db url postgres://app:$ecretPa55@db:5432/app", "Connection String"),
+        ("my card is 4111 1111 1111 1111", "Payment Card Number"),
+        ("charge 5500-0000-0000-0004 for the renewal", "Payment Card Number"),
+    ],
+)
+def test_more_credential_shapes(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["order 4111111111111112 shipped", "use ${DB_PASSWORD} from the environment", "password: $PASSWORD", "took 2024 s"],
+)
+def test_shapes_that_are_not_credentials(text: str) -> None:
     assert scan(text) == []

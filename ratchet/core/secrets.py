@@ -40,6 +40,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("GitHub Token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
     ("GitLab Token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}")),
+    ("Vault Token", re.compile(r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}")),
+    ("Docker Token", re.compile(r"\bdckr_pat_[A-Za-z0-9_-]{20,}")),
     ("Slack Token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
     ("Slack Webhook", re.compile(r"hooks\.slack\.com/services/T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+")),
     ("Stripe Key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}")),
@@ -61,8 +63,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("Private Key", re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")),
     (
         "Connection String",
-        # scheme://user:password@host: a password embedded in a URL or DSN.
-        re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]+:([^\s@/]{3,})@[^\s/]+", re.I),
+        # scheme://user:password@host, or scheme://:password@host: a password embedded in a URL or DSN.
+        re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s@/]{3,})@[^\s/]+", re.I),
     ),
     ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
 ]
@@ -80,11 +82,33 @@ _CONNECTOR = frozenset(
     + ["=", ":", ":=", "=>", "->"]
 )
 _PLACEHOLDER = re.compile(
-    r"(?i)^(?:x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?|%\w+%|\{\{.*\}\}|redacted|changeme|none|null|"
+    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|null|"
     r"placeholder|example|dummy|required|optional|missing|empty|unset|set|stored|rotated|in|the|a|an|"
     r"correct|wrong|invalid|expired|managed|kept|saved|fine|ok|okay|same|different|secure|strong|weak|"
-    r"too|not|also|still|now|being|given|from|under|via|only|never|always|shared|encrypted|hashed)$"
+    r"too|not|also|still|now|being|given|from|under|via|only|never|always|shared|encrypted|hashed))$"
 )
+# A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
+# passing the Luhn check, so order numbers and ids of the same length stay clean.
+_CARD = re.compile(r"(?<![\w.-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![\w-]|\.\d)")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        value = int(char)
+        if index % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def _cards(text: str) -> Iterator[tuple[int, int]]:
+    for match in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))
+        if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
+            yield match.start(), match.end()
+
+
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
 _KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,}")
@@ -122,6 +146,8 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
             kinds.add(_keyword_kind(match.group("word")))
     if not quick and _keyword_detector_hit(text):
         kinds.add("Password")
+    if next(_cards(text), None) is not None:
+        kinds.add("Payment Card Number")
     if not kinds and _high_entropy_token(text):
         kinds.add("High Entropy String")
     return sorted(kinds)
@@ -199,6 +225,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if value and _looks_secret(value[0]):
                 add_value(value[0].strip("\"'`.,;:)("), "Password", offset, offset + len(line))
         offset += len(line)
+    for start, end in _cards(text):
+        add(start, end, "Payment Card Number")
     # Last and only where nothing else matched, as in scan(): a named kind beats "High Entropy String".
     for start, end in _high_entropy_spans(text):
         if not any(s < end and start < e for s, e, _ in spans):
