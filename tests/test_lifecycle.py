@@ -129,6 +129,42 @@ def test_a_fact_already_marked_is_not_reinforced_again_after_a_lost_cursor(
     assert get(store, fact.id).importance == pytest.approx(0.55)
 
 
+def test_a_copy_of_the_memory_directory_does_not_apply_past_confirmations_again(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cp -a`` gives events.jsonl a new inode; the cursor recognises the file by its content up to the offset."""
+    import shutil
+
+    fact = add(store, "Confirmed twice", importance=0.5)
+    at(monkeypatch, W09)
+    events.record(store.memdir, "reference", [fact.id], source="confirm")
+    events.record(store.memdir, "reference", [fact.id], source="confirm")
+    run(store)
+    assert get(store, fact.id).reference_count == 2
+    shutil.copytree(store.memdir.root, tmp_path / "copy", copy_function=shutil.copy2)
+    copy = Store(MemoryDir(tmp_path / "copy"))
+    assert copy.memdir.events.stat().st_ino != store.memdir.events.stat().st_ino
+    events.record(copy.memdir, "reference", [fact.id], source="confirm")  # one new confirmation in the copy
+    run(copy)
+    assert get(copy, fact.id).reference_count == 3
+    run(store)  # the original goes on by its own inode
+    assert get(store, fact.id).reference_count == 2
+
+
+def test_a_reused_inode_number_with_other_content_starts_over(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    fact = add(store, "Confirmed once", importance=0.5)
+    at(monkeypatch, W09)
+    events.record(store.memdir, "reference", [fact.id], source="confirm")
+    run(store)
+    inode = str(store.memdir.events.stat().st_ino)
+    doc = json.loads(events.cursor_path(store.memdir).read_text())
+    assert set(doc["files"]) == {inode} and doc["files"][inode]["mark"]
+    # Same inode, other bytes before the offset (a file replaced in place): its events are all new.
+    store.memdir.events.write_text(store.memdir.events.read_text().replace(fact.id[:4], "zzzz"))
+    batch = events.pending(store.memdir)
+    assert batch.start == 0 and batch.gen != doc["files"][inode]["gen"]
+
+
 def test_promotion_thresholds_and_untrusted_needs_more(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     trusted = add(store, "Trusted decision", category="decision", importance=0.9)
     untrusted = add(store, "Untrusted decision", category="decision", importance=0.9, source_trust="untrusted")

@@ -15,9 +15,11 @@ Incremental consumption and compaction of ``events.jsonl`` for memory-manage.
 Events are appended by anyone, without the store lock, one whole line per ``O_APPEND`` write
 (:func:`record`). memory-manage reads them from a cursor kept in ``state/manage-events.json``.
 
-Cursor: ``{"files": {"<inode>": {"gen": token, "offset": bytes}}, "prev_copied": bytes}``. The inode names the
-physical file (compaction replaces it), ``gen`` is a random token given to each physical file so positions from
-different files are never compared, ``offset`` is where unconsumed events start.
+Cursor: ``{"files": {"<inode>": {"gen": token, "offset": bytes, "mark": hash}}, "prev_copied": bytes}``. The inode
+names the physical file (compaction replaces it), ``gen`` is a random token given to each physical file so positions
+from different files are never compared, ``offset`` is where unconsumed events start, and ``mark`` fingerprints the
+512 bytes before ``offset``: a copy of the memory directory (``cp -a``, a restore) has new inodes, and its events
+file is recognised by that content instead of being read again from the start.
 
 No double counting after a kill: reinforced facts carry ``meta["ref_mark"] = [gen, end]`` in the same atomic
 rewrite that reinforces them; an event before ``end`` of the same ``gen`` is never applied to that fact again,
@@ -39,6 +41,7 @@ written twice byte-for-byte (same second, same ids, same session) during that wi
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -162,8 +165,12 @@ def pending(memdir: MemoryDir, kind: str | None = "reference", *, persist: bool 
             inode = os.fstat(fh.fileno()).st_ino
             doc = load_cursor(memdir)
             entry = doc["files"].get(str(inode))
+            if entry and entry.get("mark") and not _adopt(fh, [entry]):
+                entry = None  # another file under a reused inode number: its positions mean nothing here
+            entry = entry or _adopt(fh, doc["files"].values())
             if not entry or not entry.get("gen"):
                 entry = {"gen": secrets.token_hex(6), "offset": int((entry or {}).get("offset") or 0)}
+            if doc["files"].get(str(inode)) != entry:
                 if persist:
                     doc["files"][str(inode)] = entry
                     _save_cursor(memdir, doc)
@@ -201,8 +208,36 @@ def commit(memdir: MemoryDir, batch: Batch) -> None:
     if batch.inode is None:
         return
     doc = load_cursor(memdir)
-    doc["files"] = {str(batch.inode): {"gen": batch.gen, "offset": batch.end}}
+    entry: dict[str, Any] = {"gen": batch.gen, "offset": batch.end}
+    with contextlib.suppress(OSError), open(memdir.events, "rb") as fh:
+        if os.fstat(fh.fileno()).st_ino == batch.inode:
+            entry["mark"] = _mark(fh, batch.end)
+    doc["files"] = {str(batch.inode): entry}
     _save_cursor(memdir, doc)
+
+
+MARK_BYTES = 512
+
+
+def _mark(fh: Any, offset: int) -> str:
+    """A fingerprint of the bytes just before ``offset``: the same events file under another inode (a copy of the
+    memory directory, a restore from backup) is recognised by its content, so its consumed events stay consumed."""
+    start = max(0, offset - MARK_BYTES)
+    fh.seek(start)
+    return hashlib.sha256(fh.read(offset - start)).hexdigest()[:24]
+
+
+def _adopt(fh: Any, entries: Iterable[Any]) -> dict[str, Any] | None:
+    """The cursor entry of a file whose inode changed but whose content up to the entry's offset is the same (only
+    an entry with a ``mark``; the generation token goes with it, so facts' ``ref_mark`` still apply)."""
+    size = os.fstat(fh.fileno()).st_size
+    for entry in entries:
+        if not isinstance(entry, dict) or not entry.get("mark") or not entry.get("gen"):
+            continue
+        offset = int(entry.get("offset") or 0)
+        if 0 < offset <= size and _mark(fh, offset) == entry["mark"]:
+            return dict(entry)
+    return None
 
 
 def already_applied(mark: Any, gen: str, position: int) -> bool:
@@ -281,6 +316,11 @@ def compact(memdir: MemoryDir, keep_days: float, now: datetime | None = None) ->
             os.chmod(tmp, FILE_MODE)
             files = {str(inode): {"gen": entry.get("gen") or secrets.token_hex(6), "offset": consumed}}
             files[str(new_inode)] = {"gen": secrets.token_hex(6), "offset": new_consumed}
+            with open(tmp, "rb") as fresh:
+                files[str(new_inode)]["mark"] = _mark(fresh, new_consumed)
+            read_up_to = old.tell()
+            files[str(inode)]["mark"] = _mark(old, consumed)
+            old.seek(read_up_to)  # late appends are read from here after the rename
             _save_cursor(memdir, {**doc, "files": files, "prev_copied": size})
             fault_point("events:compact-before-rename")
             prev = memdir.state_dir / PREV_NAME
