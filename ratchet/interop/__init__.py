@@ -66,6 +66,8 @@ def parse(fmt: str, path: Path) -> Parsed:
         raise NotFoundError(f"Directory {path} not found")
     try:
         return parsers[fmt](path)
+    except RecursionError:  # JSON nested thousands deep: no export of any tool looks like that
+        raise RatchetError(f"{path}: JSON nested too deeply to be a {fmt} file") from None
     except UnicodeDecodeError as exc:
         raise RatchetError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except IsADirectoryError:
@@ -97,7 +99,10 @@ def import_path(
     if fmt == "embeddings-json":
         from ratchet.interop.embeddings_json import import_vectors
 
-        return import_vectors(store, config, path, dry_run=dry_run, partial=partial)
+        try:
+            return import_vectors(store, config, path, dry_run=dry_run, partial=partial)
+        except RecursionError:
+            raise RatchetError(f"{path}: JSON nested too deeply to be an embeddings-json file") from None
     parsed = parse(fmt, path)
     if scope is not None:
         for item in parsed.items:
