@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
+
+from ratchet.core import passwords
 
 # detect-secrets plugins we do not want: IPs are not secrets, and the high-entropy/keyword plugins are
 # driven separately below with our own limits.
@@ -69,23 +70,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
 ]
 
-# Prose and config forms of "<secret word> [is|:|=|changed to] <value>". The value after the connector words is
-# checked by _looks_secret so that "the password is in 1Password" or "api key: see the vault" stay clean.
-_KEYWORD = re.compile(
-    r"(?i)\b(?P<word>pass(?:word|wd|phrase)?|pwd|passcode|pin\s*code|secret(?:[ _-]?key)?|"
-    r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app)[ _-]?(?:key|token|secret)|"
-    r"token|credentials?)(?:\s+(?:for|of|on)\s+(?:the\s+)?[\w.@/-]+(?:\s+(?:account|server|user|box|db|database))?)?"
-    r"(?P<after>[^\n]{0,80})"
-)
-_CONNECTOR = frozenset(
-    ["is", "was", "are", "were", "now", "set", "to", "changed", "updated", "still", "reads", "became", "has", "been"]
-    + ["=", ":", ":=", "=>", "->"]
-)
 _PLACEHOLDER = re.compile(
     r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|null|"
-    r"placeholder|example|dummy|required|optional|missing|empty|unset|set|stored|rotated|in|the|a|an|"
-    r"correct|wrong|invalid|expired|managed|kept|saved|fine|ok|okay|same|different|secure|strong|weak|"
-    r"too|not|also|still|now|being|given|from|under|via|only|never|always|shared|encrypted|hashed))$"
+    r"placeholder|example|dummy))$"
 )
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
@@ -141,9 +128,7 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
         match = pattern.search(text)
         if match and not _placeholder(match.group(match.lastindex or 0)):
             kinds.add(kind)
-    for match in _KEYWORD.finditer(text):
-        if _looks_secret(_keyword_value(match.group("after"))):
-            kinds.add(_keyword_kind(match.group("word")))
+    kinds.update(kind for _start, _end, kind in passwords.spans(text))
     if not quick and _keyword_detector_hit(text):
         kinds.add("Password")
     if next(_cards(text), None) is not None:
@@ -211,10 +196,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 add(match.start(), tail.end() if tail else len(text), kind)
             else:
                 add(match.start(group), match.end(group), kind)
-    for match in _KEYWORD.finditer(text):
-        value = _keyword_value(match.group("after")).strip("\"'`.,;:)(")
-        if _looks_secret(value):
-            add_value(value, _keyword_kind(match.group("word")), match.start("after"), match.end("after"))
+    for start, end, kind in passwords.spans(text):
+        add(start, end, kind)
     offset = 0
     for line in text.splitlines(keepends=True):
         for regex, group in _keyword_groups():
@@ -284,19 +267,6 @@ def _kind_name(secret_type: str) -> str:
     return {"Basic Auth Credentials": "Connection String", "NPM tokens": "NPM Token"}.get(secret_type, secret_type)
 
 
-def _keyword_kind(word: str) -> str:
-    w = word.lower()
-    if w.startswith("pass") or w in ("pwd", "passcode") or w.startswith("pin"):
-        return "Password"
-    if "token" in w:
-        return "Token"
-    if "credential" in w:
-        return "Password"
-    if "key" in w:
-        return "API Key"
-    return "Secret"
-
-
 @lru_cache(maxsize=1)
 def _detect_secrets_plugins() -> list[Any]:
     """Instances of every regex-based detect-secrets detector we use (imported lazily: ~60 ms)."""
@@ -344,47 +314,16 @@ def _keyword_detector_hit(text: str) -> bool:
     return False
 
 
-def _keyword_value(after: str) -> str:
-    """The first token after a secret word, past connector words ("is", "changed to", ":", "=")."""
-    for token in re.split(r"[\s\"'`]+", after.replace("=", " = ").replace(": ", " : ")):
-        if not token:
-            continue
-        if token.lower().rstrip(":") in _CONNECTOR or token in ("=", ":"):
-            continue
-        return token.rstrip(",;")
-    return ""
-
-
 def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.match(value.strip("\"'`.,;:)(")))
 
 
 def _looks_secret(value: str) -> bool:
-    """A keyword's value that is plausibly a real secret: not a placeholder, not an ordinary word."""
+    """A config value (``password = "..."``) that is plausibly a real secret: not a placeholder, not a reference."""
     value = value.strip("\"'`.,;:)(")
-    if len(value) < 6 or _placeholder(value):
+    if _placeholder(value) or value.lower().startswith(("http://", "https://", "/", "~/", "./", "$")):
         return False
-    if value.lower().startswith(("http://", "https://", "/", "~/", "./", "$")):
-        return False
-    # Ordinary lower-case words and dotted names ("stored.in.vault", "onepassword") are not secrets; a
-    # secret has at least two character classes or is long and random.
-    classes = sum(
-        (
-            any(c.islower() for c in value),
-            any(c.isupper() for c in value),
-            any(c.isdigit() for c in value),
-            any(not c.isalnum() for c in value),
-        )
-    )
-    if classes >= 2 and any(c.isdigit() or not c.isalnum() for c in value):
-        return True
-    return len(value) >= 16 and _entropy(value) > 3.5
-
-
-def _entropy(data: str) -> float:
-    counts = Counter(data)
-    n = len(data)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
+    return passwords.generated(value)
 
 
 def _high_entropy_token(text: str) -> bool:
@@ -415,6 +354,6 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
         if not (has_digit and has_upper and has_lower):
             continue
         limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
-        if _entropy(token) > limit:
+        if passwords.entropy(token) > limit:
             start = match.start() + raw.index(token)
             yield start, start + len(token)

@@ -418,10 +418,17 @@ def _worth_keeping(sentence: str, explicit: bool) -> bool:
 
 def _category(text: str, allowed: set[str], default: str) -> str:
     lower = f" {text.lower()} "
-    for category, words in CATEGORY_WORDS:
-        if category in allowed and any(re.search(rf"(?<![a-z]){re.escape(w.strip())}(?![a-z])", lower) for w in words):
+    for category, pattern in _CATEGORY_PATTERNS:
+        if category in allowed and pattern.search(lower):
             return category
     return default
+
+
+# One compiled alternation per category (compiling a pattern per word per sentence made long turns quadratic-slow).
+_CATEGORY_PATTERNS = [
+    (category, re.compile("|".join(rf"(?<![a-z]){re.escape(w.strip())}(?![a-z])" for w in words)))
+    for category, words in CATEGORY_WORDS
+]
 
 
 def tags(content: str, category: str, limit: int = 6) -> list[str]:

@@ -1,0 +1,205 @@
+"""``make eval-secrets``: the credential filter measured on corpora, both ways, end to end.
+
+Each corpus is a pair of JSONL files: ``credentials.jsonl`` (``{"text", "secret", "shape"}``: a message as a person
+types it, and the exact credential value inside it) and ``ordinary.jsonl`` (``{"text", "shape"}``: facts that must
+pass). For every corpus:
+
+- **kept out, add**: credentials ``ratchet add`` refuses (the store's write filter on a manual fact);
+- **kept out, extract**: credentials whose value is in no file of the memory directory (facts, audit log, log,
+  caches) after the offline extractor read one transcript holding every credential as its own user turn, and in
+  nothing a retrieval for that message prints;
+- **withheld on output**: credentials planted straight into a quarter file (past every write filter) that a
+  retrieval for the message does not print, nor MEMORY.md, nor an export;
+- **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
+  gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
+
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; ``heldout/`` was written by
+another hand and not looked at while tuning; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
+
+Usage: ``python -m bench.secrets [--corpus DIR ...] [--results bench/RESULTS.md] [--show-misses]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import ratchet
+from ratchet.config import Config
+from ratchet.core import secrets
+from ratchet.core.facts import new_fact
+from ratchet.errors import RatchetError
+from ratchet.extract.manual import add_fact
+from ratchet.store.files import dumps_line
+
+ROOT = Path(__file__).resolve().parent
+REPO = ROOT.parent
+CORPORA = {
+    "tuning": (ROOT / "corpora" / "secrets" / "credentials.jsonl", ROOT / "corpora" / "secrets" / "ordinary.jsonl"),
+    "held out": (
+        ROOT / "corpora" / "secrets" / "heldout" / "credentials.jsonl",
+        ROOT / "corpora" / "secrets" / "heldout" / "ordinary.jsonl",
+    ),
+}
+BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
+
+
+@dataclass
+class Outcome:
+    """What one corpus measured: counts, and the texts that failed (for ``--show-misses``)."""
+
+    credentials: int = 0
+    ordinary: int = 0
+    add_missed: list[str] = field(default_factory=list)
+    extract_leaked: list[str] = field(default_factory=list)
+    output_leaked: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    withheld: list[str] = field(default_factory=list)
+
+
+def load(path: Path) -> list[dict[str, str]]:
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise SystemExit(f"{path}:{n}: invalid JSON ({exc.msg})") from None
+    return rows
+
+
+def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: Path) -> Outcome:
+    config = Config()
+    out = Outcome(len(creds), len(ordinary))
+    # ratchet add, one fresh store for all: a refused fact raises, a stored one is a miss.
+    store = ratchet.open_store(work / "add", config)
+    for row in creds:
+        try:
+            add_fact(store, config, row["text"])
+            out.add_missed.append(row["text"])
+        except RatchetError:
+            pass
+    for row in ordinary:
+        try:
+            add_fact(store, config, row["text"])
+        except RatchetError:
+            out.refused.append(row["text"])
+        if secrets.scan(row["text"], quick=True):
+            out.withheld.append(row["text"])
+    # The offline extractor over one transcript holding every credential, then every file of the memory directory.
+    store = ratchet.open_store(work / "extract", config)
+    transcript = work / "session.jsonl"
+    lines = []
+    for n, row in enumerate(creds):
+        said = {"role": "user", "content": row["text"]}
+        reply = {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}
+        lines.append({"type": "user", "uuid": f"u{n}", "sessionId": "s", "message": said})
+        lines.append({"type": "assistant", "uuid": f"a{n}", "sessionId": "s", "message": reply})
+    transcript.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    ratchet.extract_transcript(store, transcript, config=config, mode="offline", cwd=work)
+    stored = b"".join(p.read_bytes() for p in sorted((work / "extract").rglob("*")) if p.is_file())
+    for row in creds:
+        shown = ratchet.retrieve(store, row["text"], config=config, mode="keyword").markdown()
+        if row["secret"].encode() in stored or row["secret"] in shown:
+            out.extract_leaked.append(row["text"])
+    # Planted: written into a quarter file by hand, past every write filter; the output gates must hold them back.
+    store = ratchet.open_store(work / "planted", config)
+    planted = [new_fact(row["text"], category="preference", importance=0.9, tier="permanent") for row in creds]
+    store.memdir.facts_file("2026-Q4").write_text("".join(dumps_line(f.record()) + "\n" for f in planted))
+    store.reindex()
+    ratchet.manage(store, config=config, use_llm=False)  # writes MEMORY.md (permanent facts are promoted)
+    from ratchet.interop import export_text, select
+
+    exported = export_text(select(store.facts(), config), config, "jsonl")[0]
+    memory_md = store.memdir.memory_md.read_text(encoding="utf-8") if store.memdir.memory_md.exists() else ""
+    for row in creds:
+        shown = ratchet.retrieve(store, row["text"], config=config, mode="keyword").markdown()
+        if any(row["secret"] in text for text in (shown, memory_md, exported)):
+            out.output_leaked.append(row["text"])
+    return out
+
+
+def pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
+
+
+def table(results: dict[str, Outcome]) -> list[str]:
+    lines = [
+        "| corpus | credentials | kept out by `ratchet add` | kept out by extraction | withheld on output | "
+        "ordinary facts | refused by `ratchet add` | withheld on output |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, o in results.items():
+        n = o.credentials
+        lines.append(
+            f"| {name} | {n} | {pct(n - len(o.add_missed), n)} | {pct(n - len(o.extract_leaked), n)} | "
+            f"{pct(n - len(o.output_leaked), n)} | {o.ordinary} | {pct(len(o.refused), o.ordinary)} | "
+            f"{pct(len(o.withheld), o.ordinary)} |"
+        )
+    return lines
+
+
+def write_results(path: Path, section: str) -> None:
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    block = f"{BEGIN}\n{section.rstrip()}\n{END}"
+    if BEGIN in text and END in text:
+        text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END) :]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.secrets", description=__doc__.split("\n")[0])
+    parser.add_argument("--results", type=Path, help="write the table into this RESULTS.md (between markers)")
+    parser.add_argument(
+        "--corpus", type=Path, action="append", default=[], metavar="DIR",
+        help="measure this corpus (a directory with credentials.jsonl and ordinary.jsonl) instead of the bundled ones",
+    )  # fmt: skip
+    parser.add_argument("--show-misses", action="store_true", help="print every text that failed")
+    args = parser.parse_args(argv)
+    results: dict[str, Outcome] = {}
+    corpora = {str(d): (d / "credentials.jsonl", d / "ordinary.jsonl") for d in args.corpus} or CORPORA
+    for name, (creds_path, ordinary_path) in corpora.items():
+        if not creds_path.exists():
+            print(f"{creds_path}: missing; corpus '{name}' skipped", file=sys.stderr)
+            continue
+        with tempfile.TemporaryDirectory(prefix="ratchet-secrets-") as tmp:
+            results[name] = measure(load(creds_path), load(ordinary_path), Path(tmp))
+    lines = table(results)
+    print("\n".join(lines))
+    if args.show_misses:
+        for name, o in results.items():
+            for label, items in (
+                ("missed by add", o.add_missed),
+                ("leaked through extraction", o.extract_leaked),
+                ("leaked on output", o.output_leaked),
+                ("ordinary refused", o.refused),
+                ("ordinary withheld", o.withheld),
+            ):
+                for text in items:
+                    print(f"[{name}] {label}: {text}")
+    if args.results:
+        section = [
+            "## Secret filter (make eval-secrets)",
+            "",
+            "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
+            "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
+            "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
+            "**held out** was written by another hand and not looked at while tuning. What each column means is "
+            "in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
+            "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
+            "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",
+            "",
+            *lines,
+        ]
+        write_results(args.results, "\n".join(section))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
