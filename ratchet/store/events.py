@@ -170,10 +170,9 @@ def pending(memdir: MemoryDir, kind: str | None = "reference", *, persist: bool 
             entry = entry or _adopt(fh, doc["files"].values())
             if not entry or not entry.get("gen"):
                 entry = {"gen": secrets.token_hex(6), "offset": int((entry or {}).get("offset") or 0)}
-            if doc["files"].get(str(inode)) != entry:
-                if persist:
-                    doc["files"][str(inode)] = entry
-                    _save_cursor(memdir, doc)
+            if doc["files"].get(str(inode)) != entry and persist:
+                doc["files"][str(inode)] = entry
+                _save_cursor(memdir, doc)
             gen = str(entry["gen"])
             offset = int(entry.get("offset") or 0)
             size = os.fstat(fh.fileno()).st_size
