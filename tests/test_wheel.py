@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,8 @@ from conftest import ROOT
 from llm_replies import reply_fact
 from openai_server import LoopbackOpenAI
 
-pytestmark = pytest.mark.slow
+# Installing the wheel's dependencies takes about 50 s from pip's cache and longer from the package index.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 
 @pytest.fixture(scope="module")
@@ -22,15 +24,27 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtualenv with the wheel of this tree installed (dependencies from the package index or pip's cache);
     its ``bin`` directory."""
     work = tmp_path_factory.mktemp("wheel")
+    # Built from a copy of what the wheel is made of: setuptools packs whatever lies in the checkout's build/lib,
+    # modules a reorganisation removed included, and concurrent runs would share that directory.
+    source = work / "source"
+    shutil.copytree(ROOT / "ratchet", source / "ratchet", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
     wheels = work / "dist"
-    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT)]
-    subprocess.run(build, check=True, capture_output=True, timeout=600)
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(source)]
+    _setup(build, timeout=600)
     wheel = next(wheels.glob("ratchet_memory-*.whl"))
     venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    _setup([sys.executable, "-m", "venv", str(venv)], timeout=300)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=1200)
+    _setup([*pip, str(wheel)], timeout=1200)
     return venv / "bin"
+
+
+def _setup(args: list[str], timeout: int) -> None:
+    """Run a build or install step; its own output is the failure message."""
+    done = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, f"{' '.join(args)}\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -69,10 +83,15 @@ def test_llm_extraction_hooks_and_manage_from_the_wheel(installed: Path, tmp_pat
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["mode"] == "llm"
         prompt = server.chat.requests[0]["messages"][0]["content"]
-        packaged = (ROOT / "ratchet" / "prompts" / "extract.md").read_text(encoding="utf-8")
-        assert prompt.split("\n", 1)[0] in packaged  # the packaged prompt reached the model
     finally:
         server.close()
+    version, opening = (ROOT / "ratchet" / "prompts" / "extract.md").read_text(encoding="utf-8").split("\n\n")[:2]
+    assert prompt.startswith(opening)  # the packaged prompt reached the model
+    lines = [line for path in (tmp_path / "memory").glob("facts-*.jsonl") for line in path.read_text().splitlines()]
+    facts = [json.loads(line) for line in lines]
+    assert [(f["content"], f["prompt_version"]) for f in facts] == [
+        ("The staging database runs PostgreSQL 16 on port 5433", version.removeprefix("version: "))
+    ]
     offline = _env(tmp_path)
     stdin = json.dumps({"session_id": "s2", "cwd": str(work), "hook_event_name": "SessionStart", "source": "startup"})
     hook = _run([str(installed / "memory-retrieve"), "--hook", "--format", "claude-hook"], work, offline, stdin)
