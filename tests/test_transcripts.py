@@ -314,7 +314,7 @@ def test_sharegpt_on_one_line_and_as_a_list() -> None:
     ("text", "message"),
     [
         ("", "empty file, no conversation turns"),
-        ('{"foo": 1}', "a JSON object of no known transcript shape (keys: foo)"),
+        ('{"foo": 1}', 'a JSON object of no known transcript shape (keys: "foo")'),
         ("42", "text before the first 'User:' or 'Assistant:' turn"),
         ("[42]", "message 1 has no 'role'"),
         (_lines({"type": "summary", "summary": "A title"}), "no conversation turns found (read as claude)"),

@@ -66,17 +66,19 @@ _SHAREGPT_ROLES = {
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
+    from ratchet.extract import gemini
+
     if fmt in ("claude", "codex", "gemini-jsonl"):
         records = _jsonl(text, path)
-        return {"claude": _claude, "codex": _codex, "gemini-jsonl": _gemini_jsonl}[fmt](records, path)
+        return {"claude": _claude, "codex": _codex, "gemini-jsonl": gemini.read_jsonl}[fmt](records, path)
     if fmt == "text":
         return _text(text, path)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TranscriptError(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
-    readers = {"gemini": _gemini, "gemini-share": _gemini_share, "sharegpt": _sharegpt, "json": _plain_json}
-    return readers[fmt](doc, path)
+    readers = {"gemini": gemini.read_json, "gemini-share": gemini.read_share, "sharegpt": _sharegpt}
+    return readers.get(fmt, _plain_json)(doc, path)
 
 
 def sniff(text: str, path: str | Path = "<transcript>") -> str:
@@ -129,8 +131,8 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
             return "codex"
         if isinstance(doc.get("sessionId"), str) and isinstance(doc.get("projectHash"), str):
             return "gemini-jsonl"  # a Gemini JSONL session holding only its metadata line so far
-        keys = ", ".join(str(k) for k in list(doc)[:5])
-        raise TranscriptError(f"{path}:1: a JSON object of no known transcript shape (keys: {keys})")
+        keys = ", ".join(json.dumps(str(k))[:40] for k in list(doc)[:5])
+        raise TranscriptError(f"{path}:1: a JSON object of no known transcript shape (keys: {keys or 'none'})")
     if isinstance(doc, list):
         items = [m for m in doc if isinstance(m, dict)]
         if items and len(items) == len(doc):
@@ -202,7 +204,8 @@ def block_text(content: Any) -> str:
     return ""
 
 
-def _str(value: Any) -> str | None:
+def text_or_none(value: Any) -> str | None:
+    """``value`` when it is a string (fields of untrusted records), else None."""
     return value if isinstance(value, str) else None
 
 
@@ -215,11 +218,11 @@ def _claude(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript
     assistant_at: dict[str, Turn] = {}  # message.id -> merged assistant turn
     for number, obj in records:
         t.last_line = number
-        t.session_id = t.session_id or _str(obj.get("sessionId"))
-        t.cwd = t.cwd or _str(obj.get("cwd"))
+        t.session_id = t.session_id or text_or_none(obj.get("sessionId"))
+        t.cwd = t.cwd or text_or_none(obj.get("cwd"))
         kind = obj.get("type")
         uid = str(obj.get("uuid") or f"line:{number}")
-        stamp = _str(obj.get("timestamp"))
+        stamp = text_or_none(obj.get("timestamp"))
         if kind not in ("user", "assistant"):
             continue  # titles, snapshots, system lines, progress
         if obj.get("isSidechain") or obj.get("isMeta"):
@@ -289,14 +292,14 @@ def _codex(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
         t.last_line = number
         kind = obj.get("type")
         payload = _dict(obj.get("payload"))
-        stamp = _str(obj.get("timestamp"))
+        stamp = text_or_none(obj.get("timestamp"))
         uid = f"line:{number}"
         if kind == "session_meta":
-            t.session_id = t.session_id or _str(payload.get("id"))
-            t.cwd = t.cwd or _str(payload.get("cwd"))
-            t.repository = t.repository or _str(_dict(payload.get("git")).get("repository_url"))
+            t.session_id = t.session_id or text_or_none(payload.get("id"))
+            t.cwd = t.cwd or text_or_none(payload.get("cwd"))
+            t.repository = t.repository or text_or_none(_dict(payload.get("git")).get("repository_url"))
         elif kind == "turn_context":
-            t.cwd = t.cwd or _str(payload.get("cwd"))
+            t.cwd = t.cwd or text_or_none(payload.get("cwd"))
         elif kind == "response_item":
             ptype = payload.get("type")
             if ptype == "message":
@@ -343,106 +346,12 @@ def _codex_user_text(t: Transcript, text: str, uid: str, number: int, stamp: str
     t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
 
 
-def _gemini_message(t: Transcript, message: dict[str, Any], index: int, uid: str) -> None:
-    """One Gemini CLI message record (legacy JSON and JSONL share the record shape)."""
-    kind = message.get("type")
-    stamp = _str(message.get("timestamp"))
-    text = block_text(message.get("content"))
-    if kind == "user":
-        t.turns.append(Turn("user", text, True, uid, index, timestamp=stamp))
-    elif kind in ("gemini", "model", "assistant"):
-        if text:
-            t.turns.append(Turn("assistant", text, True, uid, index, timestamp=stamp))
-        calls = message.get("toolCalls")
-        for call in calls if isinstance(calls, list) else []:
-            if isinstance(call, dict):
-                result = call.get("resultDisplay") or call.get("result")
-                body = result if isinstance(result, str) else json.dumps(result) if result else ""
-                if body:
-                    t.turns.append(Turn("tool", body, False, uid, index, "tool_result", stamp))
-    elif kind in ("info", "error", "warning"):
-        t.drop(index, f"harness ({kind} message)")
-
-
-def _gemini(doc: Any, path: Path) -> Transcript:
-    t = Transcript(path=path, format="gemini")
-    if isinstance(doc, list):  # logs.json: [{sessionId, messageId, type, message, timestamp}]
-        messages = [
-            {
-                "type": m.get("type"),
-                "content": m.get("message"),
-                "timestamp": m.get("timestamp"),
-                "id": m.get("messageId"),
-                "sessionId": m.get("sessionId"),
-            }
-            for m in doc
-        ]
-    else:
-        t.session_id = _str(doc.get("sessionId"))
-        messages = doc.get("messages") or []
-    for index, message in enumerate(messages, 1):
-        if not isinstance(message, dict):
-            raise TranscriptError(f"{path}:1: message {index} is not an object")
-        t.last_line = index
-        t.session_id = t.session_id or _str(message.get("sessionId"))
-        _gemini_message(t, message, index, str(message.get("id") or f"msg:{index}"))
-    return t
-
-
-def _gemini_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
-    t = Transcript(path=path, format="gemini-jsonl")
-    messages: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> (line, record); insertion order is the order
-    for number, obj in records:
-        t.last_line = number
-        rewind = obj.get("$rewindTo")
-        if isinstance(rewind, str):
-            ids = list(messages)
-            cut = ids.index(rewind) if rewind in messages else 0
-            for gone in ids[cut:]:
-                t.drop(messages.pop(gone)[0], "rewound")
-        elif isinstance(obj.get("id"), str):
-            if obj["id"] in messages:
-                t.drop(messages[obj["id"]][0], "replaced by a later record of the same id")
-                messages[obj["id"]] = (messages[obj["id"]][0], obj)  # the position of the first, the last content
-            else:
-                messages[obj["id"]] = (number, obj)
-        elif isinstance(obj.get("$set"), dict) or "sessionId" in obj:
-            meta: dict[str, Any] = obj["$set"] if isinstance(obj.get("$set"), dict) else obj
-            t.session_id = _str(meta.get("sessionId")) or t.session_id
-    for message_id, (number, message) in messages.items():
-        _gemini_message(t, message, number, message_id)
-    return t
-
-
-def _gemini_share(doc: Any, path: Path) -> Transcript:
-    t = Transcript(path=path, format="gemini-share")
-    for index, message in enumerate(doc, 1):
-        t.last_line = index
-        role = str(message.get("role") or "").lower()
-        parts = message.get("parts") if isinstance(message.get("parts"), list) else []
-        text = "\n".join(p["text"] for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
-        uid = f"msg:{index}"
-        for part in parts:
-            if isinstance(part, dict) and "functionResponse" in part:
-                body = json.dumps(part["functionResponse"], ensure_ascii=False)
-                t.turns.append(Turn("tool", body, False, uid, index, "tool_result"))
-        if not text:
-            continue
-        if role == "user":
-            t.turns.append(Turn("user", text, True, uid, index))
-        elif role in ("model", "assistant"):
-            t.turns.append(Turn("assistant", text, True, uid, index))
-        else:
-            raise TranscriptError(f"{path}:1: message {index} has unknown role '{role}'")
-    return t
-
-
 def _sharegpt(doc: Any, path: Path) -> Transcript:
     t = Transcript(path=path, format="sharegpt")
     conversations = doc if isinstance(doc, list) else [doc]
     index = 0
     for conversation in conversations:
-        t.session_id = t.session_id or _str(conversation.get("id"))
+        t.session_id = t.session_id or text_or_none(conversation.get("id"))
         for message in conversation.get("conversations") or []:
             index += 1
             t.last_line = index
