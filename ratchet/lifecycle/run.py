@@ -7,12 +7,14 @@ One run, in order:
 3. Under the store lock: read every fact once, apply reference events since the cursor (x1.1 each, capped at 1),
    contradiction verdicts and ``supersedes`` enforcement, weekly decay, promotion and purge selection; then write
    everything in one rewrite per quarter file (purged facts are archived first), the audit records, the index,
-   the events cursor, the review list, the events compaction and ``MEMORY.md``.
-4. Drop vectors of purged/superseded facts and write the weekly report.
+   the events cursor, the review list, the events compaction, ``MEMORY.md`` and the vectors of facts no longer
+   active.
+4. Write the weekly report.
 
-Every step is idempotent, so a run killed anywhere is completed by the next one: decay is keyed by the ISO week
-in ``decayed_through``, reinforcement by ``meta["ref_mark"]`` (see :mod:`ratchet.store.events`), and the other steps
-recompute from the facts. Each quarter file is replaced atomically, so files are always readable.
+Every step is idempotent, so a run killed anywhere is completed by the next one: the facts, archive and audit
+records are one journaled write (:mod:`ratchet.store.journal`) that the next holder of the store lock finishes
+exactly; decay is keyed by the ISO week in ``decayed_through``, reinforcement by ``meta["ref_mark"]`` (see
+:mod:`ratchet.store.events`), and the other steps recompute from the facts.
 
 Why not ``Store.update``/``Store.remove``: a weekly run touches nearly every fact (decay), and those methods
 re-read the whole store and validate each record with jsonschema (~140 us a record: 14 s for 100k facts).
@@ -150,8 +152,10 @@ def _run_locked(store: Store, config: Config, now: datetime, *, use_llm: bool, w
         remaining = [f for f in plan.facts.values() if f.id not in plan.purge]
         plan.summary["memory_md_changed"] = promotion.write_memory_md(memdir, remaining)
         plan.summary["memory_md"] = str(memdir.memory_md)
-    gone = list(plan.purge) + [i for i in plan.actions if "supersede" in plan.actions[i] and not plan.facts[i].active]
-    plan.summary["vectors_dropped"] = _drop_vectors(store, gone)
+        # Under the lock, so no fact added meanwhile loses its vector; from the state, not this run's changes, so a
+        # run after a killed one drops what that one purged too.
+        plan.summary["vectors_dropped"] = _drop_vectors(store, {f.id for f in remaining if f.active})
+    fault_point("manage:after-vectors")
     summary = _finish_summary(plan, config, now, dry_run=False)
     if write_report:
         from ratchet.lifecycle.report import write_report as write
@@ -451,16 +455,17 @@ def _save_state(store: Store, state: dict[str, Any]) -> None:
     atomic_write(_state_path(store), json.dumps(state, indent=1))
 
 
-def _drop_vectors(store: Store, ids: list[str]) -> int:
-    """Remove vectors of purged and superseded facts when the embeddings module and vectors exist."""
-    if not ids:
-        return 0
+def _drop_vectors(store: Store, active: set[str]) -> int:
+    """Remove the vectors of every fact not in ``active`` (purged, forgotten, superseded) when vectors exist."""
     try:
-        from ratchet.store.vectors import drop_vectors
+        from ratchet.store.vectors import drop_vectors, load_vectors
     except ImportError:
         return 0
     try:
-        return int(drop_vectors(store.memdir, ids))
+        stored = load_vectors(store.memdir)
+        if stored is None:
+            return 0
+        return int(drop_vectors(store.memdir, [i for i in stored[0] if i not in active]))
     except (StoreError, OSError, ValueError):
         return 0  # derived data: 'memory-embed' resyncs it
 

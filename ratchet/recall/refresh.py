@@ -66,12 +66,13 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
     memdir = store.memdir
     backend = backend_name(config)
     model = model_name(config, backend)
-    facts = [f for f in store.facts() if f.active]
-    signature = store.signature()
+    with store.lock():  # read as the store is once a write a killed run left is finished; embed without the lock
+        facts = [f for f in store.facts() if f.active]
+        signature = store.signature()
+        raw = vectors.load_raw(memdir)
+    fault_point("embed:after-read")
     texts = {f.id: vectors.embed_text(f) for f in facts}
     hashes = {fid: vectors.text_hash(t) for fid, t in texts.items()}
-
-    raw = vectors.load_raw(memdir)
     replaced = 0
     if raw is not None and (full or (raw[2].get("backend"), raw[2].get("model")) != (backend, model)):
         replaced = len(raw[0])  # --all, or another model: never mix vectors of two models
@@ -128,7 +129,7 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
         def checkpoint(rows: np.ndarray) -> None:
             """Save the vectors embedded so far, so an interrupted run resumes where it stopped."""
             save(rows, signature=None)
-            fault_point("embeddings:checkpoint")
+            fault_point("embed:checkpoint")
 
     new_rows = _embed_for_store(config, backend, [texts[i] for i in todo], progress, checkpoint)
     if backend == "tfidf":
@@ -196,10 +197,15 @@ def import_json(
     """
     backend = backend or backend_name(config)
     model = model or model_name(config, backend)
-    import numpy as np
-
     if not isinstance(data, dict):
         raise RatchetError("embeddings.json must be a JSON object {fact_id: [float, ...]}")
+    with store.lock():
+        return _import_json(store, data, backend, model)
+
+
+def _import_json(store: Store, data: dict[str, Any], backend: str, model: str) -> dict[str, Any]:
+    import numpy as np
+
     active = {f.id: f for f in store.facts() if f.active}
     ids: list[str] = []
     rows: list[list[float]] = []
@@ -222,6 +228,16 @@ def import_json(
     meta = {"backend": backend, "model": model, "dimension": dimension or 0, "signature": store.signature()}
     vectors.save(store.memdir, ids, hashes, matrix, meta)
     return {"imported": len(ids), "skipped": skipped, "dimension": dimension or 0}
+
+
+def behind(store: Store, config: Config) -> bool:
+    """True when the vectors were last synced with another state of the store (or never), so a refresh is due even
+    after an extraction that added nothing: the one before it may have been killed before its refresh. With
+    ``extraction.sync_embeddings`` off, False: the retrieval cache is rebuilt by the next reader that finds it stale."""
+    if not config.section("extraction").get("sync_embeddings", True):
+        return False
+    meta = vectors.load_meta(store.memdir)
+    return meta is None or meta.get("signature") != store.signature()
 
 
 def after_write(store: Store, config: Config) -> None:

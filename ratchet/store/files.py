@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,35 +35,50 @@ def ensure_private_dir(path: Path) -> Path:
 def atomic_write(path: Path, data: str | bytes) -> None:
     """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix.
 
-    A uniquely named temp file in the same directory is written, flushed, fsynced, made 0600 and
-    renamed over the target. On any error the temp file is removed and the target is untouched.
+    A uniquely named temp file in the same directory (:func:`stage`) is renamed over the target. On any error the
+    temp file is removed and the target is untouched.
     """
     path = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = stage(path, data)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, FILE_MODE)
         fault_point("atomic_write:before_replace")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
+
+
+def stage(path: Path, data: str | bytes) -> Path:
+    """Write ``data`` to a new temp file beside ``path`` (flushed, fsynced, 0600) and return it, not yet in place.
+
+    The name carries the writer's pid (``.<name>.<pid>-<random>.tmp``) so :func:`remove_stale_temps` can tell a
+    live writer's file from one a killed writer left.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, FILE_MODE)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    return Path(tmp)
 
 
 @contextlib.contextmanager
-def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False) -> Iterator[None]:
+def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False) -> Iterator[int]:
     """Hold the exclusive lock file ``path`` (filelock: ``flock`` where it exists) for the block.
 
     ``timeout`` 0 tries once (cron runs that must not queue): :class:`LockBusyError` with ``busy`` when it is taken, a
     skip. Past a longer timeout the wait failed: :class:`LockTimeoutError` with ``busy``. :class:`StoreError` when the
-    lock file cannot be created. ``reentrant`` shares
-    one lock object per path within the process, so a holder may take it again (the store's writers nest).
+    lock file cannot be created. ``reentrant`` shares one lock object per path within the process, so a holder may
+    take it again (the store's writers nest). The block receives the nesting depth (1 for the outermost holder).
     """
     from filelock import FileLock, Timeout
 
@@ -73,28 +90,65 @@ def hold_lock(path: Path, *, timeout: float, busy: str, reentrant: bool = False)
     except OSError as exc:
         raise StoreError(f"Cannot lock {path}: {exc.strerror}") from None
     try:
-        yield
+        yield lock.lock_counter
     finally:
         lock.release()
 
 
+_HITS: Counter[str] = Counter()
+
+
 def fault_point(name: str) -> None:
-    """Crash here (exit 86, no cleanup) when ``RATCHET_FAULT`` names this point: how tests kill a writer mid-way."""
-    if os.environ.get("RATCHET_FAULT") == name:
+    """Crash here (exit 86, no cleanup) when ``RATCHET_FAULT`` names this point: how tests kill a writer mid-way.
+
+    ``name`` is the first time the point is reached, ``name#3`` the third. ``RATCHET_FAULT_TRACE`` names a file
+    that gets one ``name#n`` line per point reached (how the crash tests list a command's checkpoints).
+    """
+    _HITS[name] += 1
+    here = f"{name}#{_HITS[name]}"
+    trace = os.environ.get("RATCHET_FAULT_TRACE")
+    if trace:
+        with open(trace, "a", encoding="utf-8") as fh:
+            fh.write(here + "\n")
+    wanted = os.environ.get("RATCHET_FAULT")
+    if wanted and (wanted == here or (wanted == name and _HITS[name] == 1)):
         os._exit(86)
 
 
+_TEMP = re.compile(r"\.(\d+)-[a-z0-9_]+\.tmp$")
+
+
 def remove_stale_temps(directory: Path) -> int:
-    """Delete temp files a killed writer left behind (call only while holding the store lock)."""
+    """Delete temp files killed writers left in ``directory`` (call only while holding the store lock).
+
+    A temp file whose name carries the pid of a live process belongs to a writer still at work (readers refresh
+    caches without the store lock) and is kept; one without a pid predates them and is removed.
+    """
     removed = 0
     for tmp in directory.glob(".*.tmp"):
+        match = _TEMP.search(tmp.name)
+        if match and _alive(int(match.group(1))):
+            continue
         with contextlib.suppress(OSError):
             tmp.unlink()
             removed += 1
     return removed
 
 
-def _fsync_dir(directory: Path) -> None:
+def _alive(pid: int) -> bool:
+    if os.name != "posix":
+        return True  # signal 0 probes a process only on POSIX
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or no way to tell: keep its file
+    return True
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or an unlink in ``directory`` durable (best effort: not every platform can)."""
     with contextlib.suppress(OSError):
         fd = os.open(directory, os.O_RDONLY)
         try:

@@ -99,6 +99,15 @@ class MemoryDir:
         return self.root / "state"
 
     @property
+    def journal(self) -> Path:
+        """The intent journal of a write in progress (see :mod:`ratchet.store.journal`)."""
+        return self.state_dir / "journal.json"
+
+    def temp_dirs(self) -> list[Path]:
+        """Every folder whole files are rewritten in, hence where a killed writer may leave a temp file."""
+        return [self.root, self.state_dir, self.reports_dir]
+
+    @property
     def events(self) -> Path:
         """Reference and injection events (``events.jsonl``) consumed by memory-manage."""
         return self.root / "events.jsonl"

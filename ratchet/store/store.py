@@ -1,8 +1,9 @@
 """The fact store: quarter files of JSONL under one lock, with an index, an audit log, an archive and a quarantine.
 
 Contract:
-- Appends take the exclusive store lock and write whole lines. Rewrites (updates, purges, forgets) go through
-  :func:`ratchet.store.files.atomic_write` under the same lock, so readers see the old or the new file.
+- Every write takes the exclusive store lock and goes through the intent journal (:mod:`ratchet.store.journal`):
+  appends write whole lines, rewrites (updates, purges, forgets) replace whole files, so readers see the old or the
+  new file, and a write killed half-way is finished exactly by the next holder of the lock.
 - A fact stays in the quarter file of its ``created`` date for its whole life.
 - A line that is not a valid fact is never dropped: it is skipped with a warning and, as soon as the lock can be
   taken, moved to ``rejected.jsonl`` with the reason.
@@ -24,22 +25,11 @@ from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scope import resolve_scope
 from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
-from ratchet.store import audit, index
-from ratchet.store.files import (
-    BadLine,
-    append_lines,
-    atomic_write,
-    dumps_line,
-    fault_point,
-    hold_lock,
-    quarantine_record,
-    read_jsonl,
-    remove_stale_temps,
-    scan_jsonl,
-)
+from ratchet.store import audit, index, journal
+from ratchet.store.files import BadLine, dumps_line, quarantine_record, read_jsonl, scan_jsonl
 from ratchet.store.memdir import MemoryDir
 
-LOCK_TIMEOUT = 60.0
+LOCK_TIMEOUT = journal.LOCK_TIMEOUT
 
 
 @dataclass
@@ -65,11 +55,12 @@ class Store:
 
     # ----- locking -------------------------------------------------------------------------------
     def lock(self, timeout: float = LOCK_TIMEOUT, blocking: bool = True) -> contextlib.AbstractContextManager[None]:
-        """Hold the exclusive store lock (re-entrant within the process)."""
+        """Hold the exclusive store lock (re-entrant within the process); the outermost holder first finishes a
+        write a killed writer left (:func:`ratchet.store.journal.held`)."""
         if not blocking:
-            return hold_lock(self.memdir.lock, timeout=0, busy="skipped: another run holds the lock", reentrant=True)
+            return journal.held(self.memdir, timeout=0, busy="skipped: another run holds the lock")
         busy = f"Timed out after {timeout:.0f}s waiting for {self.memdir.lock}"
-        return hold_lock(self.memdir.lock, timeout=timeout, busy=busy, reentrant=True)
+        return journal.held(self.memdir, timeout=timeout, busy=busy)
 
     # ----- reading -------------------------------------------------------------------------------
     def read(self, *, quarantine: bool = True) -> Loaded:
@@ -149,12 +140,20 @@ class Store:
 
     # ----- writing -------------------------------------------------------------------------------
     def add(
-        self, facts: Iterable[Fact], actor: str, *, check_existing: bool = False, action: str = "add", **extra: Any
+        self,
+        facts: Iterable[Fact],
+        actor: str,
+        *,
+        check_existing: bool = False,
+        action: str = "add",
+        change: journal.Change | None = None,
+        **extra: Any,
     ) -> list[Fact]:
         """Validate and append new facts (all or nothing) and log them.
 
         Appends cost O(1): the index is left stale and rebuilt by the next reader that needs it. Fresh uuid4 ids
-        cannot clash; callers bringing ids of their own (imports) pass ``check_existing=True``.
+        cannot clash; callers bringing ids of their own (imports) pass ``check_existing=True``. With ``change`` the
+        write is only planned into it, for the caller to :meth:`apply` with other writes as one.
         """
         new = list(facts)
         for fact in new:
@@ -170,16 +169,30 @@ class Store:
                 clash = [f.id for f in new if f.id in existing]
                 if clash:
                     raise InvalidFactError(f"Invalid fact: id: {clash[0]} already exists")
-            groups: dict[Path, list[Fact]] = {}
+            plan = change if change is not None else journal.Change()
             for fact in new:
-                groups.setdefault(self.memdir.facts_file(fact.quarter), []).append(fact)
-            for path, group in groups.items():
-                append_lines(path, (dumps_line(f.to_dict()) for f in group))
-            audit.append(self.memdir, (audit.event(action, actor, f.id, after=f.to_dict(), **extra) for f in new))
+                plan.append_lines(self.memdir.facts_file(fact.quarter), [dumps_line(fact.to_dict())])
+            plan.audit.extend(audit.event(action, actor, f.id, after=f.to_dict(), **extra) for f in new)
+            if change is None:
+                self.apply(plan)
         return new
 
-    def update(self, facts: Iterable[Fact], actor: str, action: str = "update", **extra: Any) -> list[Fact]:
-        """Rewrite changed facts in place (atomically per quarter file) and log before/after of each."""
+    def apply(self, change: journal.Change) -> None:
+        """Write a change planned by ``add``/``update`` (and the caller's own steps) as one journaled write."""
+        with self.lock():
+            journal.apply(self.memdir, change)
+
+    def update(
+        self,
+        facts: Iterable[Fact],
+        actor: str,
+        action: str = "update",
+        *,
+        change: journal.Change | None = None,
+        **extra: Any,
+    ) -> list[Fact]:
+        """Rewrite changed facts in place (atomically per quarter file) and log before/after of each (``change``: as
+        for :meth:`add`)."""
         changed = list(facts)
         for fact in changed:
             fact.validate()
@@ -210,7 +223,7 @@ class Store:
                 events.append(audit.event(action, actor, fact.id, before=before, after=after, **extra))
             if not by_id:
                 return []
-            self.commit(loaded, replace=by_id, audit_records=events)
+            self.commit(loaded, replace=by_id, audit_records=events, change=change)
         return list(by_id.values())
 
     def mutate(self, actor: str, change: Callable[[list[Fact]], Iterable[Fact]], action: str = "update") -> list[Fact]:
@@ -219,7 +232,7 @@ class Store:
             return self.update(change(self.facts()), actor, action)
 
     def remove(self, ids: Iterable[str], actor: str, action: str, reason: str, **extra: Any) -> list[Fact]:
-        """Move facts to ``archive.jsonl`` (forget, purge): archive first, then rewrite, so nothing is lost."""
+        """Move facts to ``archive.jsonl`` (forget, purge) in one journaled write: archived, then dropped."""
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
@@ -256,13 +269,15 @@ class Store:
             fact_id = _pick([r["fact"] for r in records], id_or_prefix, lambda r: r["id"], what="Archived fact")["id"]
             record = [r for r in records if r["fact"]["id"] == fact_id][-1]
             fact = Fact.from_dict(record["fact"])
+            plan = journal.Change()
             if fact.id not in {f.id for f in self.read().facts}:
                 fact.validate()
-                append_lines(self.memdir.facts_file(fact.quarter), [dumps_line(fact.to_dict())])
+                plan.keep_lines(self.memdir.facts_file(fact.quarter), [dumps_line(fact.to_dict())])
             kept = [dumps_line(r) for r in records if r["fact"]["id"] != fact_id]
             bad = [obj.raw for _, obj in read_jsonl(self.memdir.archive) if isinstance(obj, BadLine)]
-            atomic_write(self.memdir.archive, "".join(line + "\n" for line in [*kept, *bad]))
-            audit.append(self.memdir, [audit.event("restore", actor, fact.id, after=fact.to_dict())])
+            plan.replace(self.memdir.archive, "".join(line + "\n" for line in [*kept, *bad]))
+            plan.audit.append(audit.event("restore", actor, fact.id, after=fact.to_dict()))
+            journal.apply(self.memdir, plan)
         return fact
 
     def quarantine(self, paths: Iterable[Path]) -> int:
@@ -276,17 +291,13 @@ class Store:
                 if not bad:
                     continue
                 stamp = clock.now_iso()
-                append_lines(
+                plan = journal.Change()
+                plan.keep_lines(
                     self.memdir.rejected,
                     (
                         dumps_line(
-                            {
-                                "time": stamp,
-                                "file": path.name,
-                                "line": b.lineno,
-                                "reason": b.reason,
-                                **quarantine_record(b.raw),
-                            }
+                            {"time": stamp, "file": path.name, "line": b.lineno, "reason": b.reason}
+                            | quarantine_record(b.raw)
                         )
                         for b in bad
                     ),
@@ -295,14 +306,12 @@ class Store:
                 text = path.read_text(encoding="utf-8", errors="surrogateescape")
                 lines = text.split("\n")
                 kept = [line for n, line in enumerate(lines, 1) if line.strip() and n not in drop_lines]
-                atomic_write(path, "".join(line + "\n" for line in kept).encode("utf-8", "surrogateescape"))
-                audit.append(
-                    self.memdir,
-                    (
-                        audit.event("quarantine", "store", None, file=path.name, line=b.lineno, reason=b.reason)
-                        for b in bad
-                    ),
+                plan.replace(path, "".join(line + "\n" for line in kept).encode("utf-8", "surrogateescape"))
+                plan.audit.extend(
+                    audit.event("quarantine", "store", None, file=path.name, line=b.lineno, reason=b.reason)
+                    for b in bad
                 )
+                journal.apply(self.memdir, plan)
                 moved += len(bad)
         return moved
 
@@ -315,42 +324,41 @@ class Store:
         drop: set[str] | None = None,
         archive: Iterable[dict[str, Any]] = (),
         audit_records: Iterable[dict[str, Any]] = (),
+        change: journal.Change | None = None,
     ) -> None:
         """The one write contract for changing stored facts (update, forget, purge, the weekly run).
 
-        The caller holds the lock and ``loaded`` was read under it. In order: lines that are not facts are moved to
-        ``rejected.jsonl`` (a rewrite from parsed facts would otherwise lose them); ``archive`` records are appended
-        (a dropped fact is archived before its file loses it); each touched quarter file is rewritten once,
-        atomically, with ``replace`` facts swapped in and ``drop`` ids left out; then the audit records; then the
-        index. A crash between two steps leaves every fact somewhere; the next run of the same command finishes.
+        The caller holds the lock and ``loaded`` was read under it. Lines that are not facts are first moved to
+        ``rejected.jsonl`` (a rewrite from parsed facts would otherwise lose them). Then one journaled write
+        (:mod:`ratchet.store.journal`): the ``archive`` records (a dropped fact is archived before its file loses
+        it), each touched quarter file replaced once with ``replace`` facts swapped in and ``drop`` ids left out,
+        the audit records; then the index. A crash anywhere is finished exactly by the next holder of the lock.
+        With ``change`` the write is only planned into it (and the index left stale).
         """
         replace = replace or {}
         drop = drop or set()
         touched = {loaded.files[i] for i in set(replace) | drop}
         if not touched:
             return
-        remove_stale_temps(self.memdir.root)
         if loaded.bad:
             self.quarantine(touched)  # raises when it cannot: then nothing is rewritten
+        plan = change if change is not None else journal.Change()
         records = list(archive)
         if records:
-            # A fact still live in its quarter file yet already in the archive was archived by a run killed before
-            # its rewrite (restore takes a fact out of the archive): archiving it again would double it for good.
+            # A fact live in its quarter file yet already archived was left so by a run killed before journals
+            # existed (restore takes a fact out of the archive): archiving it again would double it for good.
             held = {r["fact"].get("id") for r in self.archived()}
-            fresh = [r for r in records if r["fact"].get("id") not in held]
-            append_lines(self.memdir.archive, (dumps_line(r) for r in fresh))
-        fault_point("store:after-archive")
+            plan.keep_lines(self.memdir.archive, (dumps_line(r) for r in records if r["fact"].get("id") not in held))
         by_file: dict[Path, list[Fact]] = {}
         for fact in loaded.facts:
             by_file.setdefault(loaded.files[fact.id], []).append(fact)
-        for n, path in enumerate(sorted(touched)):
+        for path in sorted(touched):
             kept = (replace.get(f.id, f) for f in by_file.get(path, []) if f.id not in drop)
-            atomic_write(path, "".join(dumps_line(f.record()) + "\n" for f in kept))
-            if n == 0:
-                fault_point("store:mid-rewrite")
-        fault_point("store:after-rewrite")
-        audit.append(self.memdir, audit_records)
-        self.write_index(loaded, replace=replace, drop=drop)
+            plan.replace(path, "".join(dumps_line(f.record()) + "\n" for f in kept))
+        plan.audit.extend(audit_records)
+        if change is None:
+            journal.apply(self.memdir, plan)
+            self.write_index(loaded, replace=replace, drop=drop)
 
     def write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
         """Write the index from what was read plus the changes just made, without reading the files again (for

@@ -2,21 +2,23 @@
 
 ``embeddings.npy`` (float16 rows, unit length; loaded with ``mmap_mode="r"``), ``embeddings-ids.npy`` (fact id and a
 hash of the embedded text per row) and ``embeddings-meta.json`` (backend, model, dimension, row count, the store
-signature and a generation token). Vectors of two models are never mixed: :mod:`ratchet.recall.refresh` re-embeds
-when the model changes. Nothing here embeds; :mod:`ratchet.models.embedders` does.
+signature and a generation token, a digest of the other two). The three are replaced together in one journaled write
+under the store lock (:mod:`ratchet.store.journal`); while a cut-short write is pending, readers see no vectors.
+Vectors of two models are never mixed: :mod:`ratchet.recall.refresh` re-embeds when the model changes. Nothing here
+embeds; :mod:`ratchet.models.embedders` does.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ratchet.core import clock
-from ratchet.store.files import atomic_write, read_json
+from ratchet.store import journal
+from ratchet.store.files import read_json
 from ratchet.store.memdir import MemoryDir
 
 if TYPE_CHECKING:
@@ -62,8 +64,8 @@ def load_raw(memdir: MemoryDir) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]
 
     matrix_path, ids_path, _ = _paths(memdir)
     meta = load_meta(memdir)
-    if meta is None:
-        return None
+    if meta is None or journal.pending(memdir) & set(_paths(memdir)):
+        return None  # none, or a save cut short between files: the next writer finishes it
     try:
         matrix = np.load(matrix_path, mmap_mode="r")
         records = np.load(ids_path)
@@ -84,6 +86,7 @@ def load_vectors(memdir: MemoryDir) -> tuple[list[str], np.ndarray] | None:
 
 
 def save(memdir: MemoryDir, ids: list[str], hashes: list[int], matrix: np.ndarray, meta: dict[str, Any]) -> None:
+    """Replace the stored vectors: rows of ``matrix`` for ``ids`` (with their text ``hashes``) and ``meta``."""
     import io
 
     import numpy as np
@@ -94,29 +97,37 @@ def save(memdir: MemoryDir, ids: list[str], hashes: list[int], matrix: np.ndarra
     records = np.zeros(len(ids), dtype=[("id", f"S{width}"), ("hash", "<u8")])
     records["id"] = [i.encode("utf-8") for i in ids]
     records["hash"] = np.asarray(hashes, dtype=np.uint64)
+    change = journal.Change()
+    generation = hashlib.blake2b(digest_size=8)
     for path, array in ((matrix_path, np.ascontiguousarray(matrix, dtype=np.float16)), (ids_path, records)):
         buffer = io.BytesIO()
         np.save(buffer, array, allow_pickle=False)
-        atomic_write(path, buffer.getvalue())
-    meta = {**meta, "version": FORMAT_VERSION, "count": len(ids), "generation": secrets.token_hex(8)}
+        change.replace(path, buffer.getvalue())
+        generation.update(buffer.getbuffer())
+    meta = {**meta, "version": FORMAT_VERSION, "count": len(ids), "generation": generation.hexdigest()}
     meta["updated"] = clock.now_iso()
-    atomic_write(meta_path, json.dumps(meta, indent=1))
+    change.replace(meta_path, json.dumps(meta, indent=1))
+    with journal.held(memdir):
+        journal.apply(memdir, change)
 
 
 def drop_vectors(memdir: MemoryDir, ids: Iterable[str]) -> int:
     """Remove the vectors of ``ids`` (purged, forgotten or superseded facts); return how many were dropped."""
     import numpy as np
 
-    raw = load_raw(memdir)
     gone = {i.encode("utf-8") for i in ids}
-    if raw is None or not gone:
+    if not gone:
         return 0
-    records, matrix, meta = raw
-    keep = np.fromiter((r not in gone for r in records["id"]), dtype=bool, count=len(records))
-    dropped = int((~keep).sum())
-    if dropped:
-        kept_ids = [i.decode("utf-8") for i in records["id"][keep]]
-        save(memdir, kept_ids, [int(h) for h in records["hash"][keep]], np.asarray(matrix[keep]), meta)
+    with journal.held(memdir):
+        raw = load_raw(memdir)
+        if raw is None:
+            return 0
+        records, matrix, meta = raw
+        keep = np.fromiter((r not in gone for r in records["id"]), dtype=bool, count=len(records))
+        dropped = int((~keep).sum())
+        if dropped:
+            kept_ids = [i.decode("utf-8") for i in records["id"][keep]]
+            save(memdir, kept_ids, [int(h) for h in records["hash"][keep]], np.asarray(matrix[keep]), meta)
     return dropped
 
 
