@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -131,21 +133,25 @@ def test_broken_hooks(healthy: Path, tmp_path: Path) -> None:
     path.write_text(json.dumps(doc))
     code, checks, _ = doctor()
     assert code == 1
-    assert checks["hooks claude-code (user)"]["detail"] == (
-        f"{path}: SessionStart runs /gone/venv/bin/memory-retrieve, which does not exist: "
-        "re-run 'ratchet install claude-code'"
-    )
+    assert checks["hooks claude-code (user) SessionStart command"] == {
+        "name": "hooks claude-code (user) SessionStart command",
+        "status": "FAIL",
+        "detail": f"{path}: SessionStart runs /gone/venv/bin/memory-retrieve, which does not exist: "
+        "re-run 'ratchet install claude-code'",
+    }
+    assert checks["hooks claude-code (user) PreCompact missing"]["status"] == "WARN"
     assert CliRunner().invoke(cli, ["install", "claude-code"]).exit_code == 0
     assert doctor()[0] == 0
 
     code, checks, _ = doctor("--memory-dir", str(tmp_path / "elsewhere"))
-    assert checks["hooks claude-code (user)"]["status"] == "WARN"
-    assert checks["hooks claude-code (user)"]["detail"].endswith(
-        f"SessionStart uses the store {healthy}, not {tmp_path / 'elsewhere'}; UserPromptSubmit uses the store "
-        f"{healthy}, not {tmp_path / 'elsewhere'}; PreCompact uses the store {healthy}, not "
-        f"{tmp_path / 'elsewhere'}; SessionEnd uses the store {healthy}, not {tmp_path / 'elsewhere'}: "
-        "re-run 'ratchet install claude-code'"
-    )
+    assert code == 0
+    for event in ("SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"):
+        assert checks[f"hooks claude-code (user) {event} store"] == {
+            "name": f"hooks claude-code (user) {event} store",
+            "status": "WARN",
+            "detail": f"{path}: {event} uses the store {healthy}, not {tmp_path / 'elsewhere'}: "
+            "re-run 'ratchet install claude-code'",
+        }
     assert checks["memory dir"]["status"] == "WARN"  # it does not exist yet
 
     path.write_text("{oops")
@@ -160,7 +166,7 @@ def test_missing_event_and_no_hooks(healthy: Path) -> None:
     path.write_text(json.dumps(doc))
     code, checks, _ = doctor()
     assert code == 0
-    assert checks["hooks claude-code (user)"]["detail"] == (
+    assert checks["hooks claude-code (user) PreCompact missing"]["detail"] == (
         f"{path}: PreCompact is missing: re-run 'ratchet install claude-code'"
     )
     assert CliRunner().invoke(cli, ["uninstall", "claude-code"]).exit_code == 0
@@ -172,14 +178,168 @@ def test_missing_event_and_no_hooks(healthy: Path) -> None:
     }
 
 
-def test_codex_flag_is_checked(healthy: Path) -> None:
+def test_codex_hooks_on_by_default_and_off_when_the_config_says_so(healthy: Path) -> None:
     assert CliRunner().invoke(cli, ["install", "codex"]).exit_code == 0
     config = Path(os.environ["HOME"]) / ".codex" / "config.toml"
-    assert doctor()[1]["codex feature flag"]["status"] == "OK"
-    config.write_text("[features]\nhooks = false\n")
+    code, checks, _ = doctor()
+    assert code == 0
+    assert checks["codex hooks enabled"] == {
+        "name": "codex hooks enabled",
+        "status": "OK",
+        "detail": f"{config} (hooks on by default)",
+    }
+    assert checks["hooks codex (user)"]["status"] == "OK"
+    config.write_text("[features]\ncodex_hooks = false\n")
     code, checks, _ = doctor()
     assert code == 1
-    assert checks["codex feature flag"]["detail"] == f"{config} sets [features] hooks = false: Codex runs no hooks"
+    assert checks["codex hooks enabled"]["detail"] == f"{config} [features] codex_hooks = false: Codex runs no hooks"
+
+
+def _edit(path: Path, change: Any) -> None:
+    doc = json.loads(path.read_text())
+    change(doc["hooks"])
+    path.write_text(json.dumps(doc, indent=2))
+
+
+def test_a_gemini_matcher_that_can_never_fire_fails(healthy: Path) -> None:
+    """What Ratchet used to install: Gemini compares lifecycle matchers with ``===``, so no source ever matches."""
+    assert CliRunner().invoke(cli, ["install", "gemini"]).exit_code == 0
+    path = Path(os.environ["HOME"]) / ".gemini" / "settings.json"
+    assert doctor()[0] == 0
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher="startup|resume|clear"))
+    result = CliRunner().invoke(cli, ["doctor"], catch_exceptions=False)
+    assert result.exit_code == 1
+    failures = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert failures == [
+        f"FAIL  hooks gemini (user) SessionStart matcher: {path}: SessionStart matcher 'startup|resume|clear' "
+        "lets nothing through (Gemini CLI sends source startup, resume or clear and compares lifecycle matchers as "
+        "exact strings), so memory-retrieve never runs: re-run 'ratchet install gemini'"
+    ]
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher="startup"))
+    code, checks, _ = doctor()
+    assert code == 0
+    assert checks["hooks gemini (user) SessionStart matcher"]["detail"] == (
+        f"{path}: SessionStart matcher startup misses resume, clear (Gemini CLI sends source startup, resume or "
+        "clear and compares lifecycle matchers as exact strings): re-run 'ratchet install gemini'"
+    )
+    assert checks["hooks gemini (user) SessionStart matcher"]["status"] == "WARN"
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher=" * "))  # Gemini trims, "*" matches all
+    assert doctor()[1]["hooks gemini (user)"]["status"] == "OK"
+    assert CliRunner().invoke(cli, ["install", "gemini"]).exit_code == 0  # re-installing drops the matcher
+    assert "matcher" not in json.loads(path.read_text())["hooks"]["SessionStart"][0]
+
+
+def test_claude_and_codex_matchers_are_read_as_they_read_them(healthy: Path) -> None:
+    path, _ = _settings()
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher="startup|resume|clear|compact"))
+    code, checks, _ = doctor()
+    assert code == 0
+    assert checks["hooks claude-code (user) SessionStart matcher"] == {
+        "name": "hooks claude-code (user) SessionStart matcher",
+        "status": "WARN",
+        "detail": f"{path}: SessionStart matcher 'startup|resume|clear|compact' misses fork (Claude Code sends "
+        "source startup, resume, clear, compact or fork): re-run 'ratchet install claude-code'",
+    }
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher="^(startup|resume|clear|compact|fork)$"))
+    assert doctor()[1]["hooks claude-code (user)"]["status"] == "OK"  # a regular expression
+    _edit(path, lambda hooks: hooks["SessionStart"][0].update(matcher="Startup"))  # names are case-sensitive
+    assert doctor()[1]["hooks claude-code (user) SessionStart matcher"]["status"] == "FAIL"
+    _edit(path, lambda hooks: hooks["PreCompact"][0].update(matcher="auto"))
+    assert (
+        "PreCompact matcher auto misses manual" in doctor()[1]["hooks claude-code (user) PreCompact matcher"]["detail"]
+    )
+    _edit(path, lambda hooks: hooks["UserPromptSubmit"][0].update(matcher="nothing-matches-this"))
+    assert "hooks claude-code (user) UserPromptSubmit matcher" not in doctor()[1]  # ignored for that event
+
+    assert CliRunner().invoke(cli, ["install", "codex"]).exit_code == 0
+    codex = Path(os.environ["HOME"]) / ".codex" / "hooks.json"
+    _edit(codex, lambda hooks: hooks["SessionStart"][0].update(matcher="startup|resume|clear"))
+    assert "misses compact" in doctor()[1]["hooks codex (user) SessionStart matcher"]["detail"]
+    _edit(codex, lambda hooks: hooks["SessionStart"][0].update(matcher="[startup"))
+    code, checks, _ = doctor()
+    assert code == 1
+    assert checks["hooks codex (user) SessionStart matcher"]["detail"].startswith(
+        f"{codex}: SessionStart matcher '[startup' is not a valid regular expression ("
+    )
+    assert checks["hooks codex (user) SessionStart matcher"]["detail"].endswith(
+        "), so memory-retrieve never runs: re-run 'ratchet install codex'"
+    )
+
+
+def test_events_timeouts_and_disabled_hooks(healthy: Path) -> None:
+    path, _ = _settings()
+    _edit(path, lambda hooks: hooks.update(BeforeAgent=hooks.pop("UserPromptSubmit")))  # Gemini's name for it
+    code, checks, _ = doctor()
+    assert code == 1
+    assert checks["hooks claude-code (user) BeforeAgent event"]["detail"] == (
+        f"{path}: BeforeAgent is not a Claude Code hook event, so memory-retrieve never runs: "
+        "re-run 'ratchet install claude-code'"
+    )
+    assert CliRunner().invoke(cli, ["install", "claude-code"]).exit_code == 0
+    assert "BeforeAgent" not in json.loads(path.read_text())["hooks"]  # the stray entry of ours is gone
+
+    assert CliRunner().invoke(cli, ["install", "codex"]).exit_code == 0
+    codex = Path(os.environ["HOME"]) / ".codex" / "hooks.json"
+    _edit(codex, lambda hooks: hooks["SessionEnd"][0]["hooks"][0].update(timeout=10))
+    assert doctor()[1]["hooks codex (user) SessionEnd timeout"] == {
+        "name": "hooks codex (user) SessionEnd timeout",
+        "status": "WARN",
+        "detail": f"{codex}: SessionEnd timeout 10 s is past Codex's ceiling of 3 s: re-run 'ratchet install codex'",
+    }
+    _edit(codex, lambda hooks: hooks["SessionEnd"][0]["hooks"][0].update(timeout="soon"))
+    code, checks, _ = doctor()
+    assert code == 1 and checks["hooks codex (user) SessionEnd timeout"]["detail"].startswith(
+        f"{codex}: SessionEnd timeout 'soon' is not a positive number of s"
+    )
+
+    assert CliRunner().invoke(cli, ["install", "gemini"]).exit_code == 0
+    gemini = Path(os.environ["HOME"]) / ".gemini" / "settings.json"
+    _edit(gemini, lambda hooks: hooks["SessionStart"][0]["hooks"][0].update(timeout=30))
+    assert doctor()[1]["hooks gemini (user) SessionStart timeout"]["detail"] == (
+        f"{gemini}: SessionStart timeout 30 is in milliseconds for Gemini CLI: re-run 'ratchet install gemini'"
+    )
+    doc = json.loads(gemini.read_text())
+    doc["hooksConfig"] = {"disabled": ["ratchet-recall"]}
+    gemini.write_text(json.dumps(doc))
+    code, checks, _ = doctor()
+    assert code == 1
+    assert checks["gemini hooks enabled"]["detail"] == (
+        "hooksConfig.disabled turns off ratchet-recall: remove them (or /hooks enable)"
+    )
+    doc["hooksConfig"] = {"enabled": False}
+    gemini.write_text(json.dumps(doc))
+    assert doctor()[1]["gemini hooks enabled"]["detail"] == (
+        f"{gemini} sets hooksConfig.enabled to false: Gemini runs no hooks"
+    )
+
+
+def test_project_hooks_are_found_on_path(healthy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    monkeypatch.chdir(repo)
+    bindir = str(Path(sys.executable).absolute().parent)
+    monkeypatch.setenv("PATH", f"{bindir}{os.pathsep}{os.environ['PATH']}")
+    assert CliRunner().invoke(cli, ["install", "claude-code", "--project"]).exit_code == 0
+    path = repo / ".claude" / "settings.json"
+    code, checks, _ = doctor()
+    assert code == 0 and checks["hooks claude-code (project)"]["status"] == "OK"
+    monkeypatch.setenv("PATH", os.environ["PATH"].replace(f"{bindir}{os.pathsep}", ""))
+    code, checks, _ = doctor()
+    assert code == 1
+    assert checks["hooks claude-code (project) SessionStart command"]["detail"] == (
+        f"{path}: SessionStart runs memory-retrieve, which is not on PATH: "
+        "re-run 'ratchet install claude-code --project'"
+    )
+    # What older versions wrote into the committed file: a path of this machine.
+    pinned = f"{bindir}/memory-retrieve --hook --format claude-hook --memory-dir {healthy} || true"
+    _edit(path, lambda hooks: hooks["SessionStart"][0]["hooks"][0].update(command=pinned))
+    assert doctor()[1]["hooks claude-code (project) SessionStart command"] == {
+        "name": "hooks claude-code (project) SessionStart command",
+        "status": "WARN",
+        "detail": f"{path}: SessionStart runs {bindir}/memory-retrieve, a path of this machine, from a file teams "
+        "commit (a teammate's hook runs nothing): re-run 'ratchet install claude-code --project'",
+    }
 
 
 def test_permissions_stale_manage_and_log_failures(healthy: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,9 +1,11 @@
 """End to end: install the hooks, then run them exactly as the agents do.
 
-``ratchet install`` writes a settings file into a scratch git repository; each hook's ``command`` string is run
-through the shell with the hook JSON on stdin, HOME pointing at a temporary home and CLAUDE_PROJECT_DIR at the
-repository, and without RATCHET_MEMORY_DIR (the store must come from the command line the installer wrote). The
-session is a whole Claude Code transcript (tests/fixtures/e2e/session.jsonl) in which the user states seven facts.
+``ratchet install --project`` writes a settings file into a scratch git repository; each hook's ``command`` string
+is run through the shell with the hook JSON on stdin, HOME pointing at a temporary home, CLAUDE_PROJECT_DIR at the
+repository, Ratchet's commands on PATH (as ``pipx`` or ``uv tool`` put them) and the user's RATCHET_MEMORY_DIR: a
+project's hooks name no path of the machine that installed them. A user install pins its store on the command
+line, so its hooks run without RATCHET_MEMORY_DIR. The session is a whole Claude Code transcript
+(tests/fixtures/e2e/session.jsonl) in which the user states seven facts.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +45,7 @@ SECOND_HALF = {
     "The CI pipeline runs on Buildkite, not GitHub Actions.",
 }
 MAX_CHARS = 9000
+BIN = Path(sys.executable).absolute().parent
 
 
 @pytest.fixture
@@ -63,15 +67,26 @@ def install(*args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
+def install_project(agent: str, memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ratchet install AGENT --project`` by a user whose environment names the store and has Ratchet on PATH."""
+    monkeypatch.setenv("RATCHET_MEMORY_DIR", str(memory))
+    monkeypatch.setenv("PATH", f"{BIN}{os.pathsep}{os.environ['PATH']}")
+    install(agent, "--project")
+
+
 def hook_commands(settings: Path) -> dict[str, str]:
     doc = json.loads(settings.read_text())
     return {event: groups[-1]["hooks"][0]["command"] for event, groups in doc["hooks"].items()}
 
 
-def agent_env(repo: Path, **extra: str) -> dict[str, str]:
-    """The environment an agent gives its hooks: the user's, plus the project directory; no Ratchet variables."""
+def agent_env(repo: Path, memory: Path | None = None, **extra: str) -> dict[str, str]:
+    """The environment an agent gives its hooks: the user's (Ratchet on PATH, RATCHET_MEMORY_DIR when the user set
+    one), plus the project directory."""
     env = subprocess_env(CLAUDE_PROJECT_DIR=str(repo), **extra)
     env.pop("RATCHET_MEMORY_DIR", None)
+    if memory is not None:
+        env["RATCHET_MEMORY_DIR"] = str(memory)
+    env["PATH"] = f"{BIN}{os.pathsep}{env['PATH']}"
     return env
 
 
@@ -131,19 +146,21 @@ def context_of(stdout: str, event: str) -> str:
     return text
 
 
-def test_claude_code_session_is_stored_and_recalled(tmp_path: Path, repo: Path) -> None:
+def test_claude_code_session_is_stored_and_recalled(
+    tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory = tmp_path / "store"
     home = Path(os.environ["HOME"])
-    install("claude-code", "--project", "--memory-dir", str(memory))
+    install_project("claude-code", memory, monkeypatch)
     settings = repo / ".claude" / "settings.json"
     commands = hook_commands(settings)
-    assert set(commands) == {"SessionStart", "UserPromptSubmit", "PreCompact", "SessionEnd"}
-    for command in commands.values():
-        assert command.endswith(" || true")  # a failure before our code runs must not block the agent
-        program = Path(command.split()[0])
-        assert program.is_absolute() and os.access(program, os.X_OK), command
-        assert f"--memory-dir {memory}" in command
-    env = agent_env(repo)
+    assert commands == {  # a failure before our code runs (|| true) must not block the agent
+        "SessionStart": "memory-retrieve --hook --format claude-hook || true",
+        "UserPromptSubmit": "memory-retrieve --hook --format claude-hook || true",
+        "PreCompact": "memory-extract --hook || true",
+        "SessionEnd": "memory-extract --hook || true",
+    }
+    env = agent_env(repo, memory)
     base = {"cwd": str(repo), "permission_mode": "default"}
 
     # Session 1 starts with an empty memory: nothing to add, and nothing harmful on stdout.
@@ -202,7 +219,7 @@ def test_claude_code_session_is_stored_and_recalled(tmp_path: Path, repo: Path) 
 
     # Re-running install is a no-op; uninstall leaves an empty, valid settings file.
     before = settings.read_bytes()
-    install("claude-code", "--project", "--memory-dir", str(memory))
+    install("claude-code", "--project")
     assert settings.read_bytes() == before
     result = CliRunner().invoke(cli, ["uninstall", "claude-code", "--project"], catch_exceptions=False)
     assert result.exit_code == 0
@@ -222,12 +239,14 @@ def seed(memory: Path, repo: Path) -> list[str]:
     return [f.content for f in facts]
 
 
-def test_codex_hooks_inject_valid_json_and_tolerate_a_null_transcript(tmp_path: Path, repo: Path) -> None:
+def test_codex_hooks_inject_valid_json_and_tolerate_a_null_transcript(
+    tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory = tmp_path / "store"
     contents = seed(memory, repo)
-    install("codex", "--project", "--memory-dir", str(memory))
+    install_project("codex", memory, monkeypatch)
     commands = hook_commands(repo / ".codex" / "hooks.json")
-    env = agent_env(repo)
+    env = agent_env(repo, memory)
     payload = {
         "session_id": "019a-codex",
         "transcript_path": None,
@@ -245,14 +264,14 @@ def test_codex_hooks_inject_valid_json_and_tolerate_a_null_transcript(tmp_path: 
     assert "transcript_path is missing" in wait_for_log(memory, "transcript_path is missing")
 
 
-def test_gemini_hooks_print_json(tmp_path: Path, repo: Path) -> None:
+def test_gemini_hooks_print_json(tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     memory = tmp_path / "store"
     contents = seed(memory, repo)
-    install("gemini", "--project", "--memory-dir", str(memory))
+    install_project("gemini", memory, monkeypatch)
     settings = json.loads((repo / ".gemini" / "settings.json").read_text())
     assert settings["hooks"]["SessionStart"][0]["hooks"][0]["timeout"] == 30000  # Gemini counts milliseconds
     commands = hook_commands(repo / ".gemini" / "settings.json")
-    env = agent_env(repo)
+    env = agent_env(repo, memory)
     base = {"session_id": "g1", "transcript_path": "", "cwd": str(repo), "timestamp": "2026-03-11T09:00:00Z"}
     done = run_hook(
         commands["SessionStart"], {**base, "hook_event_name": "SessionStart", "source": "startup"}, env, repo
@@ -274,9 +293,11 @@ def test_llm_down_never_blocks_the_agent(tmp_path: Path, repo: Path) -> None:
     contents = seed(memory, repo)
     config = tmp_path / "ratchet.config.json"
     config.write_text(json.dumps({"llm": {"max_retries": 0, "timeout_seconds": 5}}))
-    install("claude-code", "--project", "--memory-dir", str(memory), "--config", str(config))
-    commands = hook_commands(repo / ".claude" / "settings.json")
-    assert f"--config {config}" in commands["SessionStart"]
+    install("claude-code", "--memory-dir", str(memory), "--config", str(config))  # a user install pins both
+    commands = hook_commands(Path(os.environ["HOME"]) / ".claude" / "settings.json")
+    assert commands["SessionStart"] == (
+        f"{BIN}/memory-retrieve --hook --format claude-hook --memory-dir {memory} --config {config} || true"
+    )
     env = agent_env(repo, RATCHET_LLM_BASE_URL=f"http://127.0.0.1:{closed_port()}/v1", OPENAI_API_KEY="sk-test")
     home = Path(os.environ["HOME"])
     transcript = write_transcript(home, repo, "down-1", upto_boundary=False)
@@ -296,12 +317,14 @@ def test_llm_down_never_blocks_the_agent(tmp_path: Path, repo: Path) -> None:
     assert sorted(active_contents(memory)) == sorted(contents)  # nothing half-stored
 
 
-def test_corrupt_store_and_garbage_input_never_block_the_agent(tmp_path: Path, repo: Path) -> None:
+def test_corrupt_store_and_garbage_input_never_block_the_agent(
+    tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory = tmp_path / "store"
     seed(memory, repo)
-    install("claude-code", "--project", "--memory-dir", str(memory))
+    install_project("claude-code", memory, monkeypatch)
     commands = hook_commands(repo / ".claude" / "settings.json")
-    env = agent_env(repo)
+    env = agent_env(repo, memory)
     for path in MemoryDir(memory).fact_files():
         path.write_text(path.read_text() + '{"id": "broken", "content": \n\x00\x01 not json\n')
     (memory / "state" / "retrieval.npz").write_bytes(b"torn cache")
@@ -319,11 +342,13 @@ def test_corrupt_store_and_garbage_input_never_block_the_agent(tmp_path: Path, r
     assert "memory-extract --hook failed open" in (memory / "ratchet.log").read_text()
 
 
-def test_unusable_memory_directory_never_blocks_the_agent(tmp_path: Path, repo: Path) -> None:
+def test_unusable_memory_directory_never_blocks_the_agent(
+    tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory = tmp_path / "store"
-    install("claude-code", "--project", "--memory-dir", str(memory))
+    install_project("claude-code", memory, monkeypatch)
     commands = hook_commands(repo / ".claude" / "settings.json")
-    env = agent_env(repo)
+    env = agent_env(repo, memory)
     # Where the store should be there is a file: nothing can be read or written (even by root).
     shutil.rmtree(memory)
     memory.write_text("not a directory\n")
@@ -342,12 +367,14 @@ def test_unusable_memory_directory_never_blocks_the_agent(tmp_path: Path, repo: 
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes through directory permissions")
-def test_read_only_memory_directory_never_blocks_the_agent(tmp_path: Path, repo: Path) -> None:
+def test_read_only_memory_directory_never_blocks_the_agent(
+    tmp_path: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     memory = tmp_path / "store"
     seed(memory, repo)
-    install("claude-code", "--project", "--memory-dir", str(memory))
+    install_project("claude-code", memory, monkeypatch)
     commands = hook_commands(repo / ".claude" / "settings.json")
-    env = agent_env(repo)
+    env = agent_env(repo, memory)
     memory.chmod(0o500)
     try:
         payload = {"session_id": "ro-2", "transcript_path": "", "cwd": str(repo), "hook_event_name": "SessionStart"}

@@ -42,7 +42,10 @@ def _install_help(key: str) -> str:
     return f"""Hook Ratchet into {key}: recall at start and per prompt, extract at compaction and end.
 
     Merges Ratchet's entries into the settings file without touching anything else; running it again changes
-    nothing. The hooks get absolute paths and this memory directory (and config), so every session uses one store.
+    nothing. --user (the default) writes your own settings with absolute paths and this memory directory (and
+    config) pinned. --project writes the repository's settings, which teams commit: its hooks call memory-retrieve
+    and memory-extract from PATH and find each user's store at run time (RATCHET_MEMORY_DIR, else memory_dir in
+    the user's config, else ~/.ratchet/memory), so nothing of this machine goes into the file.
 
     \b
     Examples:
@@ -69,9 +72,14 @@ def _agent_install(key: str) -> click.Command:
     @fail_closed
     def command(ctx: Context, project: bool) -> None:
         from ratchet.hooks.install import install_hooks, store_location
+        from ratchet.hooks.io import hook_store
         from ratchet.store.memdir import MemoryDir
 
-        memory_dir, config_path = store_location(ctx.memory_dir, ctx.config_path)
+        if project:
+            _refuse_pinning(key)
+            memory_dir, config_path = hook_store(ctx.memory_dir, ctx.config), None
+        else:
+            memory_dir, config_path = store_location(ctx.memory_dir, ctx.config_path)
         MemoryDir(memory_dir).ensure()
         outcome = install_hooks(key, _scope(project), memory_dir, config_path)
         if ctx.json_output:
@@ -88,6 +96,20 @@ def _agent_install(key: str) -> click.Command:
         ctx.warn("Check the setup with: ratchet doctor")
 
     return command
+
+
+def _refuse_pinning(key: str) -> None:
+    """A project's settings are committed: a path given on the command line cannot go into them."""
+    from ratchet.errors import UsageError
+
+    ctx = click.get_current_context()
+    for param, option in (("memory_dir", "--memory-dir"), ("config_path", "--config")):
+        if ctx.get_parameter_source(param) == click.core.ParameterSource.COMMANDLINE:
+            variable = "RATCHET_MEMORY_DIR" if param == "memory_dir" else "RATCHET_CONFIG"
+            raise UsageError(
+                f"{option} cannot go into the project's shared settings: set {variable} in your environment "
+                f"(the hooks read it), or run 'ratchet install {key}' for your user settings"
+            )
 
 
 def _agent_uninstall(key: str) -> click.Command:

@@ -192,13 +192,23 @@ def _hook_output(
     fmt: str,
     max_facts: int | None,
 ) -> str:
+    from ratchet.hooks import agents
+    from ratchet.hooks.io import hook_store
     from ratchet.recall.hook import Ask, respond
     from ratchet.store.memdir import resolve_memory_dir
 
+    if not ctx.memory_dir:  # a project install names no store: the user's environment or config does
+        ctx.memory_dir = str(hook_store(None, ctx.config))
     if not resolve_memory_dir(ctx.memory_dir, ctx.config).is_dir():
         return ""  # nothing remembered yet: a read must not create the memory directory
     ask = Ask(query=query, mode=mode, budget=budget, detail=detail, max_facts=max_facts)
-    return respond(ctx.store, ctx.config, _read_stdin(), fmt, ask)
+    agent = agents.agent_for_format(fmt)
+    if agent is None:
+        return respond(ctx.store, ctx.config, _read_stdin(), fmt, ask)
+    unit = agent.cap_unit
+    return respond(
+        ctx.store, ctx.config, _read_stdin(), fmt, ask, cap=agent.context_cap, measure=lambda t: agents.measure(t, unit)
+    )
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,14 +1,21 @@
 """``ratchet doctor``: is the whole setup working? One check per concern, each OK, WARN or FAIL with a fix.
 
 Checks: the config, the memory directory (exists, writable, 0700), the store's files, the hooks of every agent
-whose settings exist (present, complete, pointing at commands that exist and at this store), the LLM and embedding
-backends (a quick request with a short timeout) or the offline fallbacks, the skill text, the last memory-manage
-run, the cron line, recent hook failures in ratchet.log, and the sizes of the files.
+whose settings exist, the LLM and embedding backends (a quick request with a short timeout) or the offline
+fallbacks, the skill text, the last memory-manage run, the cron line, recent hook failures in ratchet.log, and the
+sizes of the files.
+
+Every hook entry Ratchet installed is checked against its agent's contract (:data:`ratchet.hooks.agents.AGENTS`):
+an event the agent does not have, a matcher that lets no value the agent sends through (Gemini compares lifecycle
+matchers as exact strings), an invalid regular expression, a command that is not there, or an agent setting that
+turns hooks off is a FAIL, one line per problem; a matcher that misses some values, a timeout past the agent's
+ceiling or in the wrong unit, a path of this machine in a project's committed file, or another store is a WARN.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import time
@@ -131,6 +138,7 @@ def _hooks(root: Path, cwd: str | Path | None) -> list[Check]:
     checks: list[Check] = []
     seen: set[Path] = set()
     for agent in agents.AGENTS.values():
+        installed_somewhere = False
         for scope in ("user", "project"):
             path = install.settings_path(agent, scope, cwd)
             if path in seen or not path.is_file():  # in HOME itself, project and user settings are one file
@@ -138,61 +146,144 @@ def _hooks(root: Path, cwd: str | Path | None) -> list[Check]:
             seen.add(path)
             name = f"hooks {agent.key} ({scope})"
             try:
-                found = agents.installed(install.read_settings(path))
+                found = agents.entries(install.read_settings(path))
             except RatchetError as exc:
                 checks.append(Check(name, FAIL, str(exc)))
                 continue
             if not found:
                 continue
-            checks.append(_hook_check(name, agent, path, found, root))
-            if agent.key == "codex":
-                checks.append(_codex_flag())
+            installed_somewhere = True
+            checks.extend(_hook_checks(name, agent, scope, path, found, root))
+        if installed_somewhere and agent.key == "codex":
+            checks.append(_codex_enabled())
+        if installed_somewhere and agent.key == "gemini":
+            checks.append(_gemini_enabled(cwd))
     if not checks:
         checks.append(Check("hooks", WARN, "no agent hooks installed: run 'ratchet install claude-code'"))
     return checks
 
 
-def _hook_check(
-    name: str, agent: agents.Agent, path: Path, found: dict[str, list[dict[str, Any]]], root: Path
-) -> Check:
-    problems: list[str] = []
-    warnings: list[str] = []
+def _hook_checks(
+    name: str, agent: agents.Agent, scope: str, path: Path, found: list[agents.Entry], root: Path
+) -> list[Check]:
+    """One OK line for a settings file whose entries all keep the agent's contract, else one line per problem."""
+    problems: list[tuple[str, str, str]] = []  # (status, check name suffix, what is wrong)
     for spec in agent.hooks:
-        handlers = [h for h in found.get(spec.event, []) if agents.ours(h) == spec.verb]
-        if not handlers:
-            warnings.append(f"{spec.event} is missing")
-        for handler in handlers:
-            parsed = agents.parse_command(handler.get("command"))
-            argv = parsed[1] if parsed else []
-            program = Path(argv[0]) if argv else Path()
-            if not program.is_absolute() or not (program.is_file() and os.access(program, os.X_OK)):
-                problems.append(f"{spec.event} runs {program}, which does not exist")
-                continue
-            pinned = argv[argv.index("--memory-dir") + 1] if "--memory-dir" in argv[:-1] else None
-            if pinned and Path(pinned).absolute() != root.absolute():
-                warnings.append(f"{spec.event} uses the store {pinned}, not {root}")
-    fix = f"re-run 'ratchet install {agent.key}{' --project' if '(project)' in name else ''}'"
-    if problems:
-        return Check(name, FAIL, f"{path}: {'; '.join(problems)}: {fix}")
-    if warnings:
-        return Check(name, WARN, f"{path}: {'; '.join(dict.fromkeys(warnings))}: {fix}")
-    return Check(name, OK, f"{path}: {', '.join(s.event for s in agent.hooks)}")
+        if not any(e.event == spec.event and agents.ours(e.handler) == spec.verb for e in found):
+            problems.append((WARN, f"{spec.event} missing", f"{spec.event} is missing"))
+    for entry in found:
+        problems.extend(_entry_problems(agent, scope, entry, root))
+    fix = f"re-run 'ratchet install {agent.key}{' --project' if scope == 'project' else ''}'"
+    if not problems:
+        return [Check(name, OK, f"{path}: {', '.join(dict.fromkeys(e.event for e in found))}")]
+    checks: dict[str, Check] = {}
+    for status, suffix, text in problems:
+        checks.setdefault(f"{name} {suffix}", Check(f"{name} {suffix}", status, f"{path}: {text}: {fix}"))
+    return list(checks.values())
 
 
-def _codex_flag() -> Check:
-    import tomllib
+def _entry_problems(agent: agents.Agent, scope: str, entry: agents.Entry, root: Path) -> list[tuple[str, str, str]]:
+    event, handler = entry.event, entry.handler
+    verb = agents.ours(handler)
+    rule = agent.events.get(event)
+    if rule is None:
+        return [(FAIL, f"{event} event", f"{event} is not a {agent.label} hook event, so {verb} never runs")]
+    problems = []
+    matcher = _matcher_problem(agent, event, entry, rule)
+    if matcher:
+        problems.append(matcher)
+    timeout = _timeout_problem(agent, event, handler.get("timeout"), rule)
+    if timeout:
+        problems.append(timeout)
+    parsed = agents.parse_command(handler.get("command"))
+    argv = parsed[1] if parsed else []
+    program = argv[0] if argv else ""
+    if os.sep in program:
+        path = Path(program)
+        if not (path.is_absolute() and path.is_file() and os.access(path, os.X_OK)):
+            problems.append((FAIL, f"{event} command", f"{event} runs {program}, which does not exist"))
+        elif scope == "project":
+            problems.append(
+                (
+                    WARN,
+                    f"{event} command",
+                    f"{event} runs {program}, a path of this machine, from a file teams commit (a teammate's hook "
+                    "runs nothing)",
+                )
+            )
+    elif not shutil.which(program):
+        problems.append((FAIL, f"{event} command", f"{event} runs {program}, which is not on PATH"))
+    pinned = argv[argv.index("--memory-dir") + 1] if "--memory-dir" in argv[:-1] else None
+    if pinned and Path(pinned).expanduser().absolute() != root.absolute():
+        problems.append((WARN, f"{event} store", f"{event} uses the store {pinned}, not {root}"))
+    return problems
 
-    path = install.codex_config_path()
+
+def _matcher_problem(
+    agent: agents.Agent, event: str, entry: agents.Entry, rule: agents.Event
+) -> tuple[str, str, str] | None:
+    if not entry.has_matcher:
+        return None
+    verb = agents.ours(entry.handler)
     try:
-        features = tomllib.loads(path.read_text(encoding="utf-8")).get("features", {}) if path.exists() else {}
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        return Check("codex feature flag", FAIL, f"{path}: {exc}")
-    value = features.get("hooks", features.get("codex_hooks")) if isinstance(features, dict) else None
-    if value is False:
-        return Check("codex feature flag", FAIL, f"{path} sets [features] hooks = false: Codex runs no hooks")
-    if value is None:
-        return Check("codex feature flag", WARN, f"{path} has no [features] hooks = true: 'ratchet install codex'")
-    return Check("codex feature flag", OK, f"{path}: [features] hooks = true")
+        passed = agents.matched(agent, event, entry.matcher)
+    except ValueError as exc:
+        return FAIL, f"{event} matcher", f"{event} {exc}, so {verb} never runs"
+    if passed is None or passed == rule.values:
+        return None
+    shown = shlex.quote(str(entry.matcher))
+    values = f"{', '.join(rule.values[:-1])} or {rule.values[-1]}" if len(rule.values) > 1 else rule.values[0]
+    how = " and compares lifecycle matchers as exact strings" if rule.matching == agents.EXACT else ""
+    sends = f"{agent.label} sends {rule.field} {values}{how}"
+    if not passed:
+        return FAIL, f"{event} matcher", f"{event} matcher {shown} lets nothing through ({sends}), so {verb} never runs"
+    missing = ", ".join(v for v in rule.values if v not in passed)
+    return WARN, f"{event} matcher", f"{event} matcher {shown} misses {missing} ({sends})"
+
+
+def _timeout_problem(agent: agents.Agent, event: str, timeout: Any, rule: agents.Event) -> tuple[str, str, str] | None:
+    unit = agent.timeout_unit
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
+        return FAIL, f"{event} timeout", f"{event} timeout {timeout!r} is not a positive number of {unit}"
+    if rule.max_timeout is not None and timeout > rule.max_timeout:
+        return (
+            WARN,
+            f"{event} timeout",
+            f"{event} timeout {timeout:g} {unit} is past {agent.label}'s ceiling of {rule.max_timeout} {unit}",
+        )
+    if unit == "ms" and timeout < 1000:
+        return WARN, f"{event} timeout", f"{event} timeout {timeout:g} is in milliseconds for {agent.label}"
+    if unit == "s" and timeout >= 1000:
+        return WARN, f"{event} timeout", f"{event} timeout {timeout:g} is in seconds for {agent.label}"
+    return None
+
+
+def _codex_enabled() -> Check:
+    enabled, where = install.codex_hooks_enabled()
+    if not enabled:
+        return Check("codex hooks enabled", FAIL, f"{where}: Codex runs no hooks")
+    return Check("codex hooks enabled", OK, where)
+
+
+def _gemini_enabled(cwd: str | Path | None) -> Check:
+    enabled, where = install.gemini_hooks_enabled(cwd)
+    if not enabled:
+        return Check("gemini hooks enabled", FAIL, f"{where} sets hooksConfig.enabled to false: Gemini runs no hooks")
+    disabled: set[str] = set()
+    for _path, config in install.gemini_hooks_config(cwd):
+        listed = config.get("disabled")
+        if isinstance(listed, list):
+            disabled.update(str(item) for item in listed)
+    ours = {spec.name for spec in agents.AGENTS["gemini"].hooks if spec.name}
+    if disabled & ours:
+        return Check(
+            "gemini hooks enabled",
+            FAIL,
+            f"hooksConfig.disabled turns off {', '.join(sorted(disabled & ours))}: remove them (or /hooks enable)",
+        )
+    return Check("gemini hooks enabled", OK, where)
 
 
 def _elapsed(started: float) -> str:

@@ -1,16 +1,27 @@
-"""``ratchet install`` / ``uninstall``: hooks into agent settings files, the Codex feature flag, the Friday cron line.
+"""``ratchet install`` / ``uninstall``: hooks into agent settings files, and the Friday cron line.
 
 Installing is idempotent: a second run changes no byte. A settings file is rewritten only when our entries change,
-through :func:`ratchet.store.files.atomic_write`, keeping its other keys in order, 2-space JSON, and its file mode.
-Uninstalling removes exactly what install added. Hooks get absolute paths and the memory directory (and config)
-pinned on their command line, so they use the same store whatever directory the agent runs them from.
+through :func:`ratchet.store.files.atomic_write`, keeping its other keys in order, 2-space JSON, and its file mode
+(0644 for a new file: agents and editors read it, and it holds no secret). Uninstalling removes exactly what install
+added.
+
+Two scopes, two kinds of command line:
+
+- ``user`` (``~/.claude/settings.json``, ...): this machine's own file. Hooks get the absolute path of the installed
+  commands and the memory directory (and config) pinned, so every project uses one store whatever the agent's PATH.
+- ``project`` (``.claude/settings.json``, ``.codex/hooks.json``, ``.gemini/settings.json`` in the repository root):
+  files teams commit. Hooks call ``memory-retrieve`` and ``memory-extract`` by name, found on PATH (``pipx`` or
+  ``uv tool`` put them there), with no path of this machine; each user's hooks find their store at run time
+  (:func:`ratchet.hooks.io.hook_store`: ``RATCHET_MEMORY_DIR``, else the config's ``memory_dir``, else
+  ``~/.ratchet/memory``).
+
+Codex and Gemini CLI run hooks by default now: the install edits no agent configuration besides the hook file.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import shutil
 import subprocess
@@ -29,9 +40,8 @@ MANAGE = "memory-manage"
 CRON_MARKER = "# ratchet-memory: weekly memory-manage"
 CRON_SCHEDULE = "0 18 * * 5"  # Fridays 18:00, the weekly review
 CRON_LOG = "manage-cron.log"
-CODEX_FLAG_COMMENT = "# added by ratchet install codex"
-_FEATURES_HEADER = re.compile(r"^\s*\[\s*features\s*\]\s*(#.*)?$")
-_TABLE_HEADER = re.compile(r"^\s*\[")
+CODEX_FLAG_COMMENT = "# added by ratchet install codex"  # older versions turned Codex hooks on; uninstall cleans up
+SETTINGS_MODE = 0o644
 
 
 # ----- where things are -------------------------------------------------------------------------------------------
@@ -70,21 +80,21 @@ def store_location(memory_dir: str | None, config_path: str | None) -> tuple[Pat
 
     ``--memory-dir`` > ``RATCHET_MEMORY_DIR`` > the config's ``memory_dir`` or ``memory/`` beside a config file >
     ``~/.ratchet/memory`` (one store per user; facts carry their repository scope), never ``./memory`` inside a
-    project. Raises :class:`ConfigError` for an invalid config.
+    project: the rule of :func:`ratchet.hooks.io.hook_store`, which unpinned (project) hooks apply at run time.
+    Raises :class:`ConfigError` for an invalid config.
     """
     from ratchet.config import find_config_path, load_config
-    from ratchet.store.memdir import resolve_memory_dir
+    from ratchet.hooks.io import hook_store
 
     found = find_config_path(config_path)
-    config = load_config(found)
-    if memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or found is not None:
-        return resolve_memory_dir(memory_dir, config), (found.absolute() if found else None)
-    return default_memory_dir(), None
+    return hook_store(memory_dir, load_config(found)), (found.absolute() if found else None)
 
 
 def default_memory_dir() -> Path:
     """``~/.ratchet/memory``: the store hooks use when nothing else names one."""
-    return Path.home() / ".ratchet" / "memory"
+    from ratchet.hooks.io import default_memory_dir as default
+
+    return default()
 
 
 def codex_config_path() -> Path:
@@ -112,12 +122,12 @@ def read_settings(path: Path) -> dict[str, Any]:
 
 
 def write_settings(path: Path, doc: dict[str, Any]) -> None:
-    """Write 2-space JSON atomically, keeping an existing file's mode (atomic_write makes new files 0600)."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
+    """Write 2-space JSON atomically, keeping an existing file's mode; a new file is 0644 (atomic_write's 0600 suits
+    the memory store, not an agent's settings, which the agent, editors and git read)."""
+    mode = path.stat().st_mode & 0o777 if path.exists() else SETTINGS_MODE
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    if mode is not None:
-        os.chmod(path, mode)
+    os.chmod(path, mode)
 
 
 @dataclass
@@ -147,13 +157,15 @@ class Outcome:
         }
 
 
-def hook_commands(agent: agents.Agent, memory_dir: Path, config_path: Path | None) -> dict[str, str]:
-    """verb -> the command line of its hooks for ``agent``."""
+def hook_commands(
+    agent: agents.Agent, scope: str, memory_dir: Path | None = None, config_path: Path | None = None
+) -> dict[str, str]:
+    """verb -> the command line of its hooks for ``agent`` in ``scope`` (see the module docstring)."""
+    if scope == "project":
+        return {verb: agents.command_line([verb], verb, agent.fmt) for verb in agents.VERBS}
+    pinned = str(memory_dir.absolute()) if memory_dir else None
     config = str(config_path.absolute()) if config_path else None
-    return {
-        verb: agents.command_line(executable(verb), verb, agent.fmt, str(memory_dir.absolute()), config)
-        for verb in agents.VERBS
-    }
+    return {verb: agents.command_line(executable(verb), verb, agent.fmt, pinned, config) for verb in agents.VERBS}
 
 
 def install_hooks(
@@ -163,16 +175,86 @@ def install_hooks(
     agent = agents.agent(agent_key)
     path = settings_path(agent, scope, cwd)
     doc = read_settings(path)
-    new, changes = agents.merge(doc, agent, hook_commands(agent, memory_dir, config_path), str(path))
-    outcome = Outcome(agent.key, path, changes, memory_dir=str(memory_dir), config=str(config_path or "") or None)
+    new, changes = agents.merge(doc, agent, hook_commands(agent, scope, memory_dir, config_path), str(path))
+    pinned = scope == "user"
+    config = str(config_path) if config_path and pinned else None
+    outcome = Outcome(agent.key, path, changes, memory_dir=str(memory_dir), config=config)
     if outcome.changed or not path.exists():
         write_settings(path, new)
-    if agent.key == "codex":
-        outcome.notes.extend(enable_codex_hooks())
-        outcome.notes.append("Codex asks you to review new hooks: open /hooks in Codex and trust them")
-    if agent.key == "gemini":
-        outcome.notes.append("Gemini CLI runs hooks once its hooks system is on (/settings, 'Enable Hooks System')")
+    if scope == "project":
+        missing = [verb for verb in agents.VERBS if not shutil.which(verb)]
+        if missing:
+            outcome.notes.append(
+                f"{' and '.join(missing)} not found on PATH: the project's hooks call them by name, so install "
+                "Ratchet with 'pipx install' or 'uv tool install' (until then the hooks do nothing here)"
+            )
+    outcome.notes.extend(agent_notes(agent, scope, cwd))
     return outcome
+
+
+def agent_notes(agent: agents.Agent, scope: str, cwd: str | Path | None = None) -> list[str]:
+    """What the user must still do in the agent itself (trust new hooks), or why its hooks would not run."""
+    notes: list[str] = []
+    if agent.key == "codex":
+        enabled, where = codex_hooks_enabled()
+        if not enabled:
+            notes.append(f"{where} turns Codex hooks off; Codex will not run them until you remove that line")
+        notes.append("Codex runs new or changed hooks only once you trust them: open /hooks in Codex")
+    if agent.key == "gemini":
+        enabled, where = gemini_hooks_enabled(cwd)
+        if not enabled:
+            notes.append(f"{where} sets hooksConfig.enabled to false: Gemini CLI runs no hooks until you change it")
+        if scope == "project":
+            notes.append(
+                "Gemini CLI runs project hooks only in a folder you trust, and asks before it runs ones it has not "
+                "seen: accept Ratchet's once"
+            )
+    return notes
+
+
+def codex_hooks_enabled(path: Path | None = None) -> tuple[bool, str]:
+    """Whether ``~/.codex/config.toml`` leaves Codex hooks on (the default), and the setting that decides.
+
+    ``[features] hooks`` is the key and ``codex_hooks`` its deprecated alias; when both are set, ``hooks`` wins
+    (Codex applies feature keys in sorted order: codex-rs/features/src/lib.rs ``apply_map``, ``legacy.rs``).
+    """
+    import tomllib
+
+    path = path or codex_config_path()
+    try:
+        features = tomllib.loads(path.read_text(encoding="utf-8")).get("features") if path.exists() else None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True, str(path)  # Codex itself will complain about a config it cannot read
+    if not isinstance(features, dict):
+        return True, f"{path} (hooks on by default)"
+    for key in ("hooks", "codex_hooks"):
+        if isinstance(features.get(key), bool):
+            return bool(features[key]), f"{path} [features] {key} = {str(features[key]).lower()}"
+    return True, f"{path} (hooks on by default)"
+
+
+def gemini_hooks_config(cwd: str | Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
+    """The ``hooksConfig`` objects of Gemini CLI's project and user settings, project first (it wins)."""
+    agent = agents.AGENTS["gemini"]
+    found = []
+    for scope in ("project", "user"):
+        path = settings_path(agent, scope, cwd)
+        try:
+            config = read_settings(path).get("hooksConfig")
+        except RatchetError:
+            continue
+        if isinstance(config, dict):
+            found.append((path, config))
+    return found
+
+
+def gemini_hooks_enabled(cwd: str | Path | None = None) -> tuple[bool, str]:
+    """Whether Gemini CLI's ``hooksConfig.enabled`` (default true: settingsSchema.ts) is left on, and where it is
+    set; the project's settings win over the user's."""
+    for path, config in gemini_hooks_config(cwd):
+        if isinstance(config.get("enabled"), bool):
+            return bool(config["enabled"]), str(path)
+    return True, "Gemini CLI's default"
 
 
 def uninstall_hooks(agent_key: str, scope: str, cwd: str | Path | None = None) -> Outcome:
@@ -197,7 +279,7 @@ def _other_hooks(path: Path) -> bool:
     return bool(isinstance(table, dict) and table)
 
 
-# ----- the Codex feature flag (TOML, edited line by line, verified with tomllib) -------------------------------------
+# ----- the Codex feature flag an older version added (TOML, edited line by line, verified with tomllib) -------------
 def _load_toml(text: str, path: Path) -> dict[str, Any]:
     import tomllib
 
@@ -207,38 +289,9 @@ def _load_toml(text: str, path: Path) -> dict[str, Any]:
         raise UsageError(f"{path}: invalid TOML ({exc}); fix it by hand first") from None
 
 
-def enable_codex_hooks(path: Path | None = None) -> list[str]:
-    """Add ``hooks = true`` under ``[features]`` unless hooks are already enabled; returns notes for the user."""
-    path = path or codex_config_path()
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    features = _load_toml(text, path).get("features", {})
-    if isinstance(features, dict) and (features.get("hooks") is True or features.get("codex_hooks") is True):
-        return []
-    if isinstance(features, dict) and features.get("hooks") is False:
-        return [f"{path} disables hooks ([features] hooks = false); Codex will not run them until you change it"]
-    lines = text.splitlines()
-    header = next((i for i, line in enumerate(lines) if _FEATURES_HEADER.match(line)), None)
-    flag = f"hooks = true  {CODEX_FLAG_COMMENT}"
-    if header is not None:
-        lines.insert(header + 1, flag)
-    elif "features" in _load_toml(text, path):
-        raise UsageError(f"{path} defines 'features' inline; add 'hooks = true' to it by hand")
-    else:
-        lines += ([""] if lines and lines[-1].strip() else []) + ["[features]", flag]
-    new = "\n".join(lines) + "\n"
-    check = _load_toml(new, path).get("features")
-    if not (isinstance(check, dict) and check.get("hooks") is True):
-        raise RatchetError(f"{path}: could not add [features] hooks = true safely; add it by hand")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
-    atomic_write(path, new)
-    if mode is not None:
-        os.chmod(path, mode)
-    return [f"Enabled Codex hooks in {path} ([features] hooks = true)"]
-
-
 def disable_codex_hooks(path: Path | None = None) -> list[str]:
-    """Remove the flag line ``ratchet install codex`` added (only that line)."""
+    """Remove the ``hooks = true`` line an older ``ratchet install codex`` added (only that line; hooks stay on,
+    Codex's default)."""
     path = path or codex_config_path()
     if not path.exists():
         return []

@@ -4,6 +4,9 @@ Hook verbs fail open: whatever goes wrong, exit 0, nothing harmful on stdout, th
 :func:`fail_open` is the one place that catches for them (``RATCHET_RAISE_ERRORS=1`` re-raises for debugging).
 SessionEnd hooks get 1.5 s in all, and every millisecond of a hook is the agent's: this module also lets
 ``memory-extract --hook`` validate its stdin and start the detached worker without importing click or the library.
+
+A hook whose command line names no store (a project install, see :mod:`ratchet.hooks.install`) uses
+:func:`hook_store`, never ``./memory`` inside whatever project the agent runs it in.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ import sys
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ratchet.errors import UsageError
+
+if TYPE_CHECKING:
+    from ratchet.config import Config
 
 
 def parse_hook_input(raw: str) -> dict[str, str]:
@@ -44,8 +50,29 @@ def parse_hook_input(raw: str) -> dict[str, str]:
     return out
 
 
+def default_memory_dir() -> Path:
+    """``~/.ratchet/memory``: the store hooks use when nothing else names one."""
+    return Path.home() / ".ratchet" / "memory"
+
+
+def hook_store(memory_dir: str | None, config: Config) -> Path:
+    """The store of a hook: ``--memory-dir`` > ``RATCHET_MEMORY_DIR`` > the config's ``memory_dir`` (a key only your
+    own or an allowed config may set) or ``memory/`` beside a config file named by ``RATCHET_CONFIG`` or in the
+    working directory > ``~/.ratchet/memory``. Never ``./memory`` of the project an agent happens to run in."""
+    from ratchet.config import find_config_path
+    from ratchet.store.memdir import resolve_memory_dir
+
+    if memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or config.data.get("memory_dir") or find_config_path():
+        return resolve_memory_dir(memory_dir, config)
+    return default_memory_dir()
+
+
 def spawn_worker(payload: dict[str, str], memory_dir: str | None, config_path: str | None) -> None:
     """Start ``memory-extract --worker`` fully detached (new session, no stdio) and return at once."""
+    if not memory_dir:  # the worker must not resolve ./memory in the agent's working directory
+        from ratchet.config import load_config
+
+        memory_dir = str(hook_store(None, load_config(config_path)))
     args = [sys.executable, "-m", "ratchet.cli.extract", "--worker", payload["transcript_path"]]
     if payload.get("session_id"):
         args += ["--session", payload["session_id"]]
@@ -69,13 +96,13 @@ def hook_log_path(memory_dir: str | None, config_path: str | None) -> Path | Non
     """``memory/ratchet.log``, resolved without failing: a broken config must not hide the log line."""
     try:
         from ratchet.config import load_config
-        from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+        from ratchet.store.memdir import MemoryDir
 
-        memdir = MemoryDir(resolve_memory_dir(memory_dir, load_config(config_path)))
+        memdir = MemoryDir(hook_store(memory_dir, load_config(config_path)))
         memdir.ensure()
         return memdir.log
     except Exception:  # noqa: BLE001 - fall back to the directory we were given, if any
-        root = Path(memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or "memory")
+        root = Path(memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or default_memory_dir())
         try:
             root.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError:

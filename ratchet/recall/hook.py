@@ -6,8 +6,9 @@ the agent's character cap.
   :data:`PROMPT_MAX_FACTS` facts above ``retrieval.prompt_relevance_threshold``, none already injected in the session,
   no LLM call and unless asked no embedding model (every prompt pays this latency); a prompt of fewer than
   :data:`MIN_PROMPT_TERMS` content words ("yes", "go on") gets nothing.
-- The whole output (the agent's JSON wrapper included) stays within ``retrieval.max_chars``: when escaping pushes it
-  over, the facts are packed again under a smaller cap.
+- The whole output (the agent's JSON wrapper included) stays within ``retrieval.max_chars`` and the agent's own cap on
+  injected context, counted as the agent counts (the caller passes both, from ``ratchet.hooks.agents``): when
+  escaping or multi-byte text pushes it over, the facts are packed again under a smaller cap.
 - What was shown is recorded as an injection event (never a reference).
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,9 +89,18 @@ def request_for(store: Store, config: Config, payload: dict[str, Any], ask: Ask)
     )
 
 
-def respond(store: Store, config: Config, payload: dict[str, Any], fmt: str, ask: Ask) -> str:
+def respond(
+    store: Store,
+    config: Config,
+    payload: dict[str, Any],
+    fmt: str,
+    ask: Ask,
+    cap: int | None = None,
+    measure: Callable[[str], int] = len,
+) -> str:
     """The hook's stdout for ``payload`` in format ``fmt`` (an agent's ``*-hook`` JSON, ``markdown`` or ``json``),
-    within ``retrieval.max_chars``; empty when nothing is worth showing. Records the injection."""
+    within ``retrieval.max_chars`` characters and the agent's ``cap`` as ``measure`` counts it (UTF-16 code units,
+    UTF-8 bytes); empty when nothing is worth showing. Records the injection."""
     request = request_for(store, config, payload, ask)
     if request is None:
         return ""
@@ -106,9 +117,15 @@ def respond(store: Store, config: Config, payload: dict[str, Any], fmt: str, ask
         output = hook_json(fmt, event, text) if wrapped else text
         if fmt == "json":
             output = json.dumps(result.to_dict(request.query), ensure_ascii=False)
-        if len(output) <= max_chars:
+        # JSON escapes add characters and multi-byte text adds bytes: when over, pack again under the packer's
+        # character budget shrunk by the share the output is over, and a little more.
+        shares = [max_chars / len(output)]
+        if cap is not None:
+            shares.append(cap / max(measure(output), 1))
+        if min(shares) >= 1:
             break
-        request.max_chars = (request.max_chars or max_chars) - (len(output) - max_chars) - 50  # JSON escapes
+        budget = request.max_chars or max_chars
+        request.max_chars = max(int(budget * min(shares)) - 50, 1)
     else:
         return ""
     for warning in result.warnings:
