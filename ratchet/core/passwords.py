@@ -24,40 +24,55 @@ from collections.abc import Iterator
 
 # Words that name a password (or PIN, or login), in the languages people write to an agent in.
 _PASSWORD_WORDS = (
-    r"pass(?:word|wd|phrase|code)?s?|pwd|pw|pin(?:\s*(?:code|number))?|"
-    r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad)\s+code|"
-    r"wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
-    r"passwort|kennwort|mot\s+de\s+passe|mdp|contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|l[öo]senord|[şs]ifre|"
-    r"parola(?:\s+d'ordine)?|heslo|salasana|jelsz[óo]|adgangskode|passord|kodeord|lozinka|geslo|sandi|"
-    r"m[ậa]t\s+kh[ẩa]u|пароль|κωδικός|パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|पासवर्ड"
+    r"pass(?:word|wd|phrase|code)?s?|pass\s+phrase|pwd|pw|puk|pin(?:\s*(?:code|number))?|"
+    r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad)\s+(?:code|combination)|"
+    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
+    r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
+    r"contrase[ñn]a|clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
+    r"parola(?:\s+d'ordine)?|heslo|salasana|jelsz[óo]|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
+    r"sandi|m[ậa]t\s+kh[ẩa]u|пароль|κωδικός|パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|पासवर्ड"
 )
 # Words that name a login as a pair ("login is admin / hunter22").
-_LOGIN_WORDS = r"log-?in|logon|creds|credentials?|zugangsdaten|identifiants|credenciales|credenciais|inloggegevens"
+_LOGIN_WORDS = (
+    r"log-?in|logon|creds|credentials?|zugangsdaten|identifiants|credenciales|credenciais|inloggegevens|wi-?fi|wlan"
+)
 # Words that name a key or a token: only a generated-looking value counts after these.
 _KEY_WORDS = (
     r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app|license|licence|webhook|"
     r"refresh|bearer|session|personal\s+access)[ _-]?(?:key|token|secret)s?|api[ _-]?key|apikey|tokens?|secrets?|"
-    r"keys?|pat|schl[üu]ssel|cl[ée]|chave|llave|chiave|klucz|ключ|токен|キー|トークン|密钥|秘钥|令牌|토큰"
+    r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
+    r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
 )
 _WORD = re.compile(
-    rf"(?i)(?<![\w-])(?:(?P<pw>{_PASSWORD_WORDS})|(?P<login>{_LOGIN_WORDS})|(?P<key>{_KEY_WORDS}))(?![\w-])"
+    rf"(?i)(?<![^\W_])(?:(?P<pw>{_PASSWORD_WORDS})|(?P<login>{_LOGIN_WORDS})|(?P<key>{_KEY_WORDS}))(?![^\W_]|-\w)"
     r"|(?P<cjk>パスワード|暗証番号|密码|密碼|口令|비밀번호|암호|パス)"  # no word boundaries in these scripts
 )
 # What joins the word to its value. Spoken connectors need a space around them; signs do not.
 _SPOKEN = (
-    r"is|was|are|were|be|became|reads|ist|lautet|war|est|était|es|era|é|è|jest|är|er|je|это|είναι|"
-    r"(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para|in)"
+    r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|era|é|è|jest|to|är|er|je|on|это|είναι|"
+    r"(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para|in)|to|as"
 )
 _STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintenant|ahora|agora"
-_SIGN = re.compile(r"\s*(?:[:=：＝]|->|=>|:=)\s*|\s+[-–—]\s+")
+_SIGN = re.compile(r"\s*(?:[:=：＝→]|->|=>|:=)\s*|\s+[-–—]\s+")
 _CJK_CONNECTOR = re.compile(r"\s*(?:は|が|を|：|:|是|为|為|는|은|이|가|=)\s*")
 _VALUE = re.compile(r"[\"'`“”‘’«»]?([!-~\u00a1-\u024f]+)")
 _QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
-_QUALIFIER_LIMIT = 6
+_QUALIFIER_LIMIT = 8
 _SPOKEN_RE = re.compile(rf"\s+(?:{_SPOKEN})\s+", re.I)
 _MORE = re.compile(rf"(?:{_SPOKEN}|{_STILL})\s+|[:=]\s*", re.I)
-_QUALIFIER = re.compile(r"\s+[^\s.!?;:=,]{1,30}")
+_QUALIFIER = re.compile(r"\s+(?:[^\s.!?;:=,]|\.(?=\S)){1,40}")
 _PAIR = re.compile(r"([^\s/:,]{1,64})\s*(?:/|:|,\s*(?:pw|pass(?:word)?)\s*:?|\s+and\s+)\s*([!-~]{4,80})")
+_APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}\b")  # Google app passwords
+_PHRASE = re.compile(r"[A-Za-z][a-z]+(?:[ -][A-Za-z][a-z]+){2,7}")  # an unquoted passphrase of 3-8 words
+_BEFORE = re.compile(
+    r"(?P<value>[\"'`“‘]?[!-~]{6,64}[\"'`”’]?)\s+(?:is|was|as|=)\s+(?:the|my|our|your|a|an)?\s*(?:new\s+|current\s+)?"
+    r"(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
+_TOKENISH = re.compile(r"(?<![\w@/.-])[^\s\"'`“”‘’<>()\[\]]{8,66}")
+_PASSWORD_SYMBOLS = frozenset("!#$%^&*+=?~@|\\")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_ENV_REFERENCE = re.compile(r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|\$\{\{.*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$")
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;!?)\]}\n]|\s(?:and|but|so|or|btw|though|then|which|if|when|—|-)\b)", re.I)
 
 # Words that say something about a password rather than being one ("the password is weak"). A one-word password
@@ -78,6 +93,10 @@ _DESCRIBING = frozenset(
     same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
     policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper
     please thanks thank yes yeah nope what which who where why how unclear ready
+    abgelaufen falsch richtig korrekt ungültig vergessen geändert sicher schwach stark lang kurz erforderlich
+    verlopen onjuist ongeldig gewijzigd vergeten nieprawidłowe nieprawidłowy wygasło zmienione expiré expirée
+    oublié changé obligatoire caducada incorrecta olvidada expirada errada scaduta sbagliata utgått fel feil
+    udløbet forkert vanhentunut väärin неверный истёк 間違い 错误 过期
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
 _DESCRIBING_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "ful", "less", "ally", "ly", "ness", "ment")
@@ -96,60 +115,86 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         word = match.group(0).lower()
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
-        found = _value_after(text, match.end(), group, word)
+        found = _value_after(text, match.end(), group, word) or _value_before(text, match.start(), group)
         if found:
             yield found[0], found[1], kind
+    for match in _TOKENISH.finditer(text):
+        if password_shaped(match.group(0)):
+            yield match.start(), match.end(), "Password"
 
 
 def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
-    """The span of the value that follows a credential word ending at ``at``, if it is one."""
+    """The span of the value that follows a credential word ending at ``at``, if it is one: past each possible
+    connector in turn ("the password to the server is X": "to" leads to "the", then "is" to the value)."""
     line_end = text.find("\n", at)
     window_end = min(len(text), at + 160, line_end if line_end >= 0 else len(text))
-    pos, connected = _past_connector(text, at, window_end, group)
-    if pos is None:
-        return None
-    quoted = _QUOTED.match(text, pos, window_end)
-    if quoted and connected and group in ("pw", "cjk", "login") and len(quoted.group(1).strip()) >= 6:
-        return quoted.start(1), quoted.end(1)  # a quoted passphrase, spaces and all
-    value = _VALUE.match(text, pos, window_end)
-    if not value:
-        return None
-    raw = value.group(1)
-    lead = len(raw) - len(raw.lstrip("([{"))
-    stripped = raw[lead:].rstrip(".,;:)]}\"'`”’»")
-    start = value.start(1) + lead
-    end = start + len(stripped)
-    if group == "login":
-        pair = _login_pair(text, start, window_end)
-        if pair:
-            return pair
-    if _judge(stripped, group, word, connected, clause_final=bool(_CLAUSE_END.match(text, end))):
-        return start, end
+    for pos, connected in _candidates(text, at, window_end, group):
+        found = _value_at(text, pos, window_end, group, word, connected)
+        if found:
+            return found
     return None
 
 
-def _past_connector(text: str, at: int, end: int, group: str) -> tuple[int | None, bool]:
-    """Where the value starts after the word (past qualifiers and a connector) and whether a connector was seen."""
+def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: bool) -> tuple[int, int] | None:
+    quoted = _QUOTED.match(text, pos, end)
+    if quoted and connected and group in ("pw", "cjk", "login") and len(quoted.group(1).strip()) >= 6:
+        inner = quoted.group(1).strip()
+        if not _PLACEHOLDER.match(inner) and not _ordinary_shape(inner):
+            return quoted.start(1), quoted.end(1)  # a quoted passphrase, spaces and all
+    if connected and group == "pw":
+        words = _APP_PASSWORD.match(text, pos, end) or (_PHRASE.match(text, pos, end) if "phrase" in word else None)
+        if words and words.group(0).split()[0].lower() not in _DESCRIBING:
+            return words.start(), words.end()  # "gqwl rpct lwsl ttsz", "glacier ember quilt seventeen"
+    value = _VALUE.match(text, pos, end)
+    if not value:
+        return None
+    raw = value.group(1)
+    lead = len(raw) - len(raw.lstrip("([{*"))
+    stripped = raw[lead:].rstrip(".,;:)]}\"'`”’»")
+    start = value.start(1) + lead
+    finish = start + len(stripped)
+    if group == "login":
+        pair = _login_pair(text, start, end)
+        if pair:
+            return pair
+    if _judge(stripped, group, word, connected, clause_final=bool(_CLAUSE_END.match(text, finish))):
+        return start, finish
+    return None
+
+
+def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int, bool]]:
+    """Where a value may start after the word: right after it (no connector), then past each connector found
+    within a few qualifying words."""
     if group == "cjk":
         sign = _CJK_CONNECTOR.match(text, at, end)
-        return (sign.end(), True) if sign else (at, False)
+        yield (sign.end(), True) if sign else (at, False)
+        return
+    bare = re.match(r"\s*", text[at:end])
+    yield at + (bare.end() if bare else 0), False
     pos = at
     for _ in range(_QUALIFIER_LIMIT + 1):
-        sign = _SIGN.match(text, pos, end)
+        sign = _SIGN.match(text, pos, end) or _SPOKEN_RE.match(text, pos, end)
         if sign:
-            return _past_spoken(text, sign.end(), end), True
-        spoken = _SPOKEN_RE.match(text, pos, end)
-        if spoken:
-            return _past_spoken(text, spoken.end(), end), True
-        if pos == at:
-            bare = re.match(r"\s+", text[pos:end])
-            direct = pos + (bare.end() if bare else 0)
+            yield _past_spoken(text, sign.end(), end), True
+            pos = sign.end() - 1 if sign.end() > pos + 1 else sign.end()
         nxt = _QUALIFIER.match(text, pos, end)
         if not nxt:
-            break
+            return
         pos = nxt.end()
-    # No connector: the token right after the word ("password Tr0ub4dor"), judged strictly.
-    return (direct if at < end else None), False
+
+
+def _value_before(text: str, at: int, group: str) -> tuple[int, int] | None:
+    """``"M0nt3r3y-Bay#7" is the password for ...``, ``use X as the password``: a generated-looking value before."""
+    if group not in ("pw", "login"):
+        return None
+    found = _BEFORE.search(text, max(0, at - 120), at)
+    if not found or found.end() != at:
+        return None
+    value = found.group("value").strip("\"'`“”‘’")
+    start = found.start("value") + found.group("value").index(value)
+    if generated(value) and not _PLACEHOLDER.match(value):
+        return start, start + len(value)
+    return None
 
 
 def _past_spoken(text: str, pos: int, end: int) -> int:
@@ -169,26 +214,55 @@ def _login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
     value = pair.group(2).rstrip(".,;!?)\"'")
     if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
         return None
+    if not generated(value) and not (value.isalpha() and len(value) >= 6):
+        return None
     return pair.start(2), pair.start(2) + len(value)
 
 
 def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: bool) -> bool:
-    if not value or _PLACEHOLDER.match(value) or value.startswith(("http://", "https://", "/", "~/", "./", "$")):
+    if not value or _PLACEHOLDER.match(value) or value.startswith(("http://", "https://", "/", "~/", "./")):
+        return False
+    if _ENV_REFERENCE.match(value) or "=" in value.strip("=") or _ordinary_shape(value):
         return False
     lower = value.lower()
     if lower in _DESCRIBING:
         return False
-    digits = value.rstrip("#*")
-    if digits.isdigit():
-        is_code = group in ("pw", "cjk") and ("pin" in word or "code" in word or "暗証" in word)
+    digits = value.strip("#*")
+    if re.fullmatch(r"\d+(?:-\d+)*", digits):
+        is_code = group in ("pw", "cjk") and any(w in word for w in ("pin", "puk", "code", "combination", "暗証"))
         said = group in ("pw", "cjk", "login") and connected
         return is_code and 4 <= len(digits) <= 12 or said and len(digits) >= 6
+    if group == "key" and not connected and not generated(value):
+        return False
     if generated(value):
         return True
     if group not in ("pw", "cjk") or not connected or not clause_final:
         return False
     # A one-word password said in words: a word, but not one that describes a password.
-    return len(value) >= 5 and value.isalpha() and not lower.endswith(_DESCRIBING_ENDINGS)
+    return len(value) >= 5 and value.isalpha() and not _describes(lower)
+
+
+def _describes(word: str) -> bool:
+    """A word that says something about a password (English, and the inflections of a few other languages)."""
+    return word.endswith(_DESCRIBING_ENDINGS) or (len(word) >= 9 and word.endswith(("en", "et", "te", "ta")))
+
+
+def password_shaped(token: str) -> bool:
+    """A token nobody writes but as a password: 8-64 characters with lower and upper case letters, a digit and a
+    symbol (``Ruby&Jasper2017``, ``Adm!n#4410``), not a URL, an e-mail address, a path or code."""
+    token = token.strip("\"'`“”‘’.,;:()[]<>")
+    if not 8 <= len(token) <= 64 or "://" in token or token.count("/") > 1:
+        return False
+    if _EMAIL.fullmatch(token) or _ordinary_shape(token) or _ENV_REFERENCE.match(token):
+        return False
+    symbols = [c for c in token if not c.isalnum()]
+    return (
+        any(c.islower() for c in token)
+        and any(c.isupper() for c in token)
+        and any(c.isdigit() for c in token)
+        and any(c in _PASSWORD_SYMBOLS for c in symbols)
+        and not re.search(r"[({\[]['\"]|\)$|\.\w+\(", token)  # code: f("x"), a.b(
+    )
 
 
 def generated(value: str) -> bool:
@@ -210,16 +284,18 @@ def generated(value: str) -> bool:
 
 
 def _ordinary_shape(value: str) -> bool:
-    """Shapes that mix classes without being secret: templates, versions, dates, times, sizes, file names, dotted
-    names."""
-    if any(mark in value for mark in ("${", "{{", "%(", "<%", "#{")):
+    """Shapes that mix classes without being secret: templates and code, versions, dates, times, sizes, numbers,
+    file names, paths, dotted names, digests and fingerprints, GPG key ids."""
+    if any(mark in value for mark in ("${", "{{", "%(", "<%", "#{", "os.environ", "process.env", "getenv", "ENV[")):
         return True
     return bool(
         re.fullmatch(
-            r"v?\d+(?:\.\d+)+(?:[-+.]\w+)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?|"
-            r"\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|ms|s|%|px|em|rem)|[\w-]+\.(?:[a-z]{1,5})|[a-z]+(?:[._-][a-z]+)+",
+            r"v?\d+(?:\.\d+)+(?:[-+.]\w+)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?|[\d,._ ]+|"
+            r"\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|ms|s|%|px|em|rem)|[\w-]+\.(?:[a-z]{1,5})|[a-z]+(?:[._-][a-z]+)+|"
+            r"[\w.-]*[a-z][\w.-]*(?:/[\w.-]+)+|(?:SHA\d+|sha\d+|MD5|md5|h1|blake2b?)[:-]\S+|(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{2}|"
+            r"(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})|(?:arn|urn|spotify|s3|gs):\S+",
             value,
-        )  # fmt: skip
+        )
     )
 
 

@@ -71,8 +71,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 _PLACEHOLDER = re.compile(
-    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|null|"
-    r"placeholder|example|dummy))$"
+    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|[A-Z][A-Z_]*|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|"
+    r"null|placeholder|example|dummy|pass(?:word)?|secret|your[-_]?\w*))$"
 )
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
@@ -91,9 +91,13 @@ def _luhn(digits: str) -> bool:
 
 def _cards(text: str) -> Iterator[tuple[int, int]]:
     for match in _CARD.finditer(text):
-        digits = re.sub(r"\D", "", match.group(0))
-        if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
-            yield match.start(), match.end()
+        found = match.group(0)
+        # The longest run of groups that is a card number: "5105 1051 0510 5100 09/26" ends before the expiry.
+        for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ -]", found))}, reverse=True):
+            digits = re.sub(r"\D", "", found[:cut])
+            if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
+                yield match.start(), match.start() + cut
+                break
 
 
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
@@ -125,10 +129,12 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
             kinds.add(_kind_name(plugin.secret_type))
             break
     for kind, pattern in _PATTERNS:
-        match = pattern.search(text)
-        if match and not _placeholder(match.group(match.lastindex or 0)):
+        if any(not _benign(kind, m.group(m.lastindex or 0)) for m in pattern.finditer(text)):
             kinds.add(kind)
-    kinds.update(kind for _start, _end, kind in passwords.spans(text))
+    for start, end, kind in passwords.spans(text):
+        value = text[start:end]
+        if not any(pattern.search(value) for _kind, pattern in _PATTERNS):  # a named token says more
+            kinds.add(kind)
     if not quick and _keyword_detector_hit(text):
         kinds.add("Password")
     if next(_cards(text), None) is not None:
@@ -189,7 +195,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
             group = match.lastindex or 0
-            if _placeholder(match.group(group)):
+            if _benign(kind, match.group(group)):
                 continue
             if kind == "Private Key":
                 tail = _KEY_END.search(text, match.end())
@@ -314,6 +320,14 @@ def _keyword_detector_hit(text: str) -> bool:
     return False
 
 
+def _benign(kind: str, value: str) -> bool:
+    """A pattern's match that is not a secret: a placeholder, or a "token" that is base64 of readable data (a
+    pagination cursor) rather than a key."""
+    if _placeholder(value):
+        return True
+    return kind == "Bearer Token" and "." not in value and _readable_base64(value)
+
+
 def _placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.match(value.strip("\"'`.,;:)(")))
 
@@ -333,8 +347,9 @@ def _high_entropy_token(text: str) -> bool:
 
 def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the random-looking tokens :func:`_high_entropy_token` looks for."""
-    # UUIDs are blanked with spaces of the same length so spans still index into ``text``.
+    # UUIDs, URLs, digests, public keys are blanked with spaces of the same length so spans still index into ``text``.
     cleaned = _UUID.sub(lambda m: " " * len(m.group(0)), text)
+    cleaned = _NOT_SECRET.sub(lambda m: " " * len(m.group(0)), cleaned)
     for match in _TOKEN.finditer(cleaned):
         raw = match.group(0)
         token = raw.strip(".-_~")
@@ -348,6 +363,10 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
             continue  # a path
         if _WORDISH.match(token) or token.count("-") + token.count("_") + token.count(".") >= 3:
             continue  # identifiers, slugs, dotted module paths
+        if _ID_PREFIX.match(token) or _ULID.fullmatch(token) or _readable_base64(token):
+            continue  # pi_3Nx..., chatcmpl-..., a ULID, base64 of text or JSON (a cursor, not a key)
+        if _ID_WORD.search(text[max(0, match.start() - 24) : match.start()]):
+            continue  # "request id Fa0jzX...", "the job id in the queue is ..."
         has_digit = any(c.isdigit() for c in token)
         has_upper = any(c.isupper() for c in token)
         has_lower = any(c.islower() for c in token)
@@ -357,3 +376,35 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
         if passwords.entropy(token) > limit:
             start = match.start() + raw.index(token)
             yield start, start + len(token)
+
+
+def _readable_base64(token: str) -> bool:
+    """Base64 whose bytes are mostly printable text (encoded JSON, a protobuf of words): data, not a key."""
+    import base64
+    import binascii
+
+    body = token.rstrip("=")
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body else None)
+    except (binascii.Error, ValueError):
+        return False
+    printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
+    return len(raw) >= 8 and printable / len(raw) >= 0.8
+
+
+# Spans that hold long random-looking characters without being secrets: URLs without credentials (document and
+# dashboard ids), digests and integrity hashes, fingerprints, SSH public keys, Go module hashes.
+_NOT_SECRET = re.compile(
+    r"https?://[^\s@?#]+(?:[?#][^\s]*)?|"
+    r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
+    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+",
+    re.I,
+)
+# Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
+# ghp_, xoxb-...) are named by the patterns above, so what is left here is an id.
+_ID_PREFIX = re.compile(r"^[a-z]{2,12}(?:_(?:live|test))?[_-](?=[A-Za-z0-9]{8,})")
+_ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+_ID_WORD = re.compile(
+    r"(?i)\b(?:ids?|request|trace|span|job|ticket|correlation|channel|cursor|page|build|run|"
+    r"deployment|execution|message|event|order|invoice|object|etag|version)\b[^.\n]{0,12}$"
+)

@@ -310,22 +310,25 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
     packed = request
     if skill and request.max_chars:  # the skill shares the character cap with the facts
         packed = dataclasses.replace(request, max_chars=max(request.max_chars - len(skill) - 2, 1))
-    for _attempt in range(4):
+    changed = 0
+    while True:
         run = _run(store, config, request)
         packing, token_budget = _pack(run, config, packed)
         rows = [int(k) for k in packing.shown]
         facts = run.cat.read_facts(store.memdir, rows)
         if len(facts) != len(rows):
+            changed += 1
+            if changed >= 4:
+                raise RatchetError("The store kept changing during retrieval; try again")
             catalog.build(store)  # a quarter file changed under the cache: rebuild and rank again
             continue
         withheld = _withheld(store, facts)
         if not withheld:
             break
         # A credential planted in a quarter file (every write path refuses them) never leaves: rank again without.
+        # Each round excludes more facts, so this ends.
         request = dataclasses.replace(request, exclude=request.exclude | withheld)
         packed = dataclasses.replace(packed, exclude=request.exclude)
-    else:
-        raise RatchetError("The store kept changing during retrieval; try again")
     ranks = {row: n for n, row in enumerate(run.ranked, start=1)}
     shown = []
     for detail, keys in (("full", packing.full), ("index", packing.index)):
