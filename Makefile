@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO_DIR := build/demo
 
-.PHONY: install models demo test test-fast lint docs bench eval clean
+.PHONY: install models demo test test-fast lint docs bench eval eval-secrets clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,11 @@ eval: models
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --model all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit facts --model all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --model all-mpnet-base-v2
+	$(MAKE) eval-secrets
+
+# The secret filter on bench/corpora/secrets (tuning and held out), end to end; the table goes into RESULTS.md.
+eval-secrets: $(STAMP)
+	$(PY) -m bench.secrets --results bench/RESULTS.md
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

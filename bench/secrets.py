@@ -38,12 +38,12 @@ from ratchet.store.files import dumps_line
 
 ROOT = Path(__file__).resolve().parent
 REPO = ROOT.parent
+_SECRETS = ROOT / "corpora" / "secrets"
 CORPORA = {
-    "tuning": (ROOT / "corpora" / "secrets" / "credentials.jsonl", ROOT / "corpora" / "secrets" / "ordinary.jsonl"),
-    "held out": (
-        ROOT / "corpora" / "secrets" / "heldout" / "credentials.jsonl",
-        ROOT / "corpora" / "secrets" / "heldout" / "ordinary.jsonl",
-    ),
+    "tuning": (_SECRETS / "credentials.jsonl", _SECRETS / "ordinary.jsonl"),
+    # Held out until its one measurement (2026-11-22: add 89.3 %, ordinary refused 6.4 %), then tuned on.
+    "tuning, round 2": (_SECRETS / "round-2" / "credentials.jsonl", _SECRETS / "round-2" / "ordinary.jsonl"),
+    "held out": (_SECRETS / "heldout-2" / "credentials.jsonl", _SECRETS / "heldout-2" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -160,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         "--corpus", type=Path, action="append", default=[], metavar="DIR",
         help="measure this corpus (a directory with credentials.jsonl and ordinary.jsonl) instead of the bundled ones",
     )  # fmt: skip
-    parser.add_argument("--show-misses", action="store_true", help="print every text that failed")
+    parser.add_argument(
+        "--show-misses", action="store_true", help="print every text that failed (never for the held-out corpus)"
+    )
     args = parser.parse_args(argv)
     results: dict[str, Outcome] = {}
     corpora = {str(d): (d / "credentials.jsonl", d / "ordinary.jsonl") for d in args.corpus} or CORPORA
@@ -174,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(lines))
     if args.show_misses:
         for name, o in results.items():
+            if name.startswith("held out"):
+                continue  # looking at the held-out misses would make it a tuning corpus
             for label, items in (
                 ("missed by add", o.add_missed),
                 ("leaked through extraction", o.extract_leaked),

@@ -270,3 +270,58 @@ def test_reading_a_session_again_under_a_new_id_does_not_revive_superseded_facts
     assert again.added == []
     active = [f.content for f in store.facts() if f.active]
     assert len(active) == 1 and "GitHub Actions" in active[0]
+
+
+def test_a_codex_rollout_files_its_facts_under_the_repository_it_names(memory_dir: Path, tmp_path: Path) -> None:
+    """The rollout's working directory is gone (another machine, a deleted checkout): session_meta's repository URL
+    still says which repository the session was about, credentials in the URL left out."""
+
+    def message(role: str, text: str) -> dict[str, object]:
+        kind = "input_text" if role == "user" else "output_text"
+        payload = {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
+        return {"type": "response_item", "payload": payload}
+
+    url = "https://bot:x@github.com/Acme/Shop.git"
+    meta = {"id": "s-codex", "cwd": str(tmp_path / "gone"), "git": {"repository_url": url}}
+    lines = [
+        {"type": "session_meta", "payload": meta},
+        message("user", "We deploy the shop with Terraform."),
+        message("assistant", "Noted."),
+    ]
+    rollout = tmp_path / "rollout.jsonl"
+    rollout.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    store = _store(memory_dir)
+    result = extract_file(store, Config(), rollout)
+    assert result.scope == "repo:github.com/acme/shop"
+    assert [f.scope for f in store.facts()] == ["repo:github.com/acme/shop"]
+
+
+def test_explain_says_how_a_transcript_was_read_and_writes_nothing(tmp_path: Path) -> None:
+    lines = [
+        {"type": "session_meta", "payload": {"id": "s9", "cwd": "/w"}},
+        {"type": "response_item", "payload": {"type": "message", "role": "developer", "content": "Be terse."}},
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_text", "text": "# AGENTS.md instructions for /w\n<INSTRUCTIONS>x"}],
+            },
+        },
+        {
+            "type": "response_item",
+            "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "I use vim."}]},
+        },
+    ]
+    rollout = tmp_path / "rollout.jsonl"
+    rollout.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    memory = tmp_path / "memory"
+    result = CliRunner().invoke(cli, ["--memory-dir", str(memory), "--explain", str(rollout)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"{rollout}: codex (session s9, cwd /w)\n"
+        "turns: 1 user\n"
+        "dropped: developer message (the harness's instructions) (line 2)\n"
+        "dropped: injected instructions (AGENTS.md) (line 3)\n"
+    )
+    assert not memory.exists()

@@ -29,6 +29,11 @@ from ratchet.hooks.io import fail_open
 @click.option("--dry-run", is_flag=True, help="Print the facts that would be stored; write nothing.")
 @click.option("--offline", is_flag=True, help="Use the offline extractor even when an LLM is configured.")
 @click.option(
+    "--explain",
+    is_flag=True,
+    help="Print how the transcript was read (format, turns by role, what was left out and why); extract nothing.",
+)
+@click.option(
     "--hook",
     is_flag=True,
     help="Read hook JSON (transcript_path, session_id, cwd) on stdin; extract in the background.",
@@ -42,6 +47,7 @@ def cli(
     cwd: str | None,
     dry_run: bool,
     offline: bool,
+    explain: bool,
     hook: bool,
     worker: bool,
 ) -> None:
@@ -55,6 +61,7 @@ def cli(
     Examples:
       memory-extract ~/.claude/projects/-home-me-app/0b7e.jsonl
       memory-extract session.md --dry-run
+      memory-extract rollout.jsonl --explain
       memory-extract chat.json --session review-42 --json
       echo '{"transcript_path": "t.jsonl", "session_id": "s1", "cwd": "."}' | memory-extract --hook
     """
@@ -63,6 +70,9 @@ def cli(
         return
     if worker:
         _worker(ctx, transcript, session, cwd, offline)
+        return
+    if explain:
+        _explain(ctx, transcript)
         return
     _run(ctx, transcript, session, cwd, dry_run, offline)
 
@@ -110,6 +120,28 @@ def _run(
         f"{result.turns_new} of {result.turns_total} turns new",
         err=True,
     )
+
+
+@fail_closed
+def _explain(ctx: Context, transcript: str | None) -> None:
+    """How the file was read; touches no memory directory."""
+    from ratchet.errors import UsageError
+    from ratchet.extract.transcripts import explain, read_transcript
+
+    if not transcript:
+        raise UsageError("Missing argument 'TRANSCRIPT'")
+    report = explain(read_transcript(transcript))
+    if ctx.json_output:
+        emit_json(report)
+        return
+    about = ", ".join(f"{k} {report[k]}" for k in ("session", "cwd", "repository") if report[k])
+    click.echo(f"{transcript}: {report['format']}{f' ({about})' if about else ''}")
+    click.echo("turns: " + (", ".join(f"{n} {role}" for role, n in report["turns"].items()) or "none"))
+    if not report["dropped"]:
+        click.echo("dropped: nothing")
+    for why, lines in report["dropped"].items():
+        shown = ", ".join(str(n) for n in lines[:10]) + (f" and {len(lines) - 10} more" if len(lines) > 10 else "")
+        click.echo(f"dropped: {why} (line{'s' if len(lines) > 1 else ''} {shown})")
 
 
 def _hook(ctx: Context) -> None:

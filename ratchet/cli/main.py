@@ -162,6 +162,9 @@ def add(
 @click.option("--prompt-version", help="Only facts extracted with this prompt version.")
 @click.option("--last", type=click.IntRange(min=1), help="Only the N most recently created.")
 @click.option("--all", "include_superseded", is_flag=True, help="Include superseded facts.")
+@click.option(
+    "--sensitive", is_flag=True, help="Only facts marked sensitive (health, relationships, family, finances, identity)."
+)
 @common_options
 @fail_closed
 def list_(
@@ -174,6 +177,7 @@ def list_(
     prompt_version: str | None,
     last: int | None,
     include_superseded: bool,
+    sensitive: bool,
 ) -> None:
     """List facts, newest first.
 
@@ -181,8 +185,10 @@ def list_(
     Examples:
       ratchet list --category decision
       ratchet list --tag docker --last 5 --json
+      ratchet list --sensitive
     """
     from ratchet.cli.views import fact_table
+    from ratchet.core.sensitive import TAG
     from ratchet.store.store import select
 
     facts = select(
@@ -196,6 +202,8 @@ def list_(
         last=last,
         include_superseded=include_superseded,
     )
+    if sensitive:
+        facts = [f for f in facts if TAG in f.tags]
     if ctx.json_output:
         emit_json([f.to_dict() for f in facts])
     elif facts:

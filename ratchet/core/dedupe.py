@@ -13,7 +13,8 @@ Used by extraction and by ``ratchet import``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from ratchet.core.facts import Fact
@@ -75,29 +76,71 @@ _SYNONYMS = {
 }
 
 
-def find_duplicate(content: str, existing: Iterable[Fact]) -> Fact | None:
-    """The active fact in ``existing`` that says the same as ``content`` in other words, or None.
+class Pool:
+    """The active facts new content is compared with, indexed by token: a lookup reads only the facts that share
+    enough words with it, so extracting a long turn or importing a big file costs time linear in its size, not in
+    its size times the store's (every fact used to be compared with every earlier one).
 
-    Superseded facts are ignored: restating an old value after a change is news, not a duplicate.
-    When several match, the most similar one is returned.
+    Superseded facts are left out (restating an old value after a change is news, not a duplicate) unless
+    ``retired`` asks for them: the pool of superseded facts a restatement must not bring back.
     """
-    new = _tokens(content)
-    if not new:
-        return None
-    # Every duplicate shares at least CONTAINED_JACCARD of the larger token set, so at least that share of
-    # ours: a set intersection rules out almost every fact of a large store before the full comparison.
-    needed = CONTAINED_JACCARD * len(new)
-    best: tuple[float, Fact] | None = None
-    for fact in existing:
-        if not fact.active:
-            continue
-        theirs = _tokens(fact.content)
-        if len(new & theirs) < needed:
-            continue
-        score = similarity_tokens(new, theirs)
-        if score is not None and (best is None or score > best[0]):
-            best = (score, fact)
-    return best[1] if best else None
+
+    def __init__(self, facts: Iterable[Fact] = (), *, retired: bool = False) -> None:
+        self._retired = retired
+        self._facts: dict[int, Fact] = {}  # insertion number -> fact; the order breaks ties as a list scan did
+        self._numbers: dict[str, int] = {}  # fact id -> insertion number
+        self._postings: dict[str, list[int]] = {}
+        for fact in facts:
+            self.add(fact)
+
+    def add(self, fact: Fact) -> None:
+        """Index a fact (an inactive one only in a ``retired`` pool)."""
+        if (not fact.active and not self._retired) or fact.id in self._numbers:
+            return
+        number = len(self._numbers)
+        self._facts[number] = fact
+        self._numbers[fact.id] = number
+        for token in _tokens(fact.content):
+            self._postings.setdefault(token, []).append(number)
+
+    def remove(self, fact_id: str) -> None:
+        """Leave a fact out of later lookups (superseded meanwhile)."""
+        number = self._numbers.get(fact_id)
+        if number is not None:
+            self._facts.pop(number, None)
+
+    def get(self, fact_id: str) -> Fact | None:
+        number = self._numbers.get(fact_id)
+        return None if number is None else self._facts.get(number)
+
+    def sharing(self, tokens: frozenset[str], at_least: float) -> Iterator[tuple[Fact, frozenset[str]]]:
+        """The facts sharing at least ``at_least`` of ``tokens`` (and their tokens), in the order they were added."""
+        counts: Counter[int] = Counter()
+        for token in tokens:
+            counts.update(self._postings.get(token, ()))
+        for number in sorted(n for n, shared in counts.items() if shared >= at_least):
+            fact = self._facts.get(number)
+            if fact is not None and (fact.active or self._retired):
+                yield fact, _tokens(fact.content)
+
+    def find(self, content: str) -> Fact | None:
+        """The fact that says the same as ``content`` in other words (the most similar when several do), or None."""
+        new = _tokens(content)
+        if not new:
+            return None
+        # Every duplicate shares at least CONTAINED_JACCARD of the larger token set, so at least that share of ours.
+        best: tuple[float, Fact] | None = None
+        for fact, theirs in self.sharing(new, CONTAINED_JACCARD * len(new)):
+            score = similarity_tokens(new, theirs)
+            if score is not None and (best is None or score > best[0]):
+                best = (score, fact)
+        return best[1] if best else None
+
+
+def find_duplicate(content: str, existing: Iterable[Fact]) -> Fact | None:
+    """The active fact in ``existing`` that says the same as ``content`` in other words, or None (one lookup; build
+    a :class:`Pool` to look up many)."""
+    return Pool(existing).find(content)
 
 
 def is_duplicate(a: str, b: str) -> bool:

@@ -53,6 +53,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("PyPI Token", re.compile(r"\bpypi-[A-Za-z0-9_-]{50,}")),
     ("SendGrid API Key", re.compile(r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}")),
     ("Twilio API Key", re.compile(r"\bSK[0-9a-fA-F]{32}\b")),
+    ("Twilio Auth Token", re.compile(r"\bAC[0-9a-f]{32}\b[\"',\s:]{1,6}([0-9a-f]{32})\b")),  # account SID, token
     ("DigitalOcean Token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b")),
     ("Shopify Token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
     ("Mailgun Key", re.compile(r"\bkey-[0-9a-zA-Z]{32}\b")),
@@ -68,6 +69,48 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s@/]{3,})@[^\s/]+", re.I),
     ),
     ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
+    ("Discord Bot Token", re.compile(r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b")),
+    ("Telegram Bot Token", re.compile(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_-]{32,33}\b")),
+    # Provider formats from gitleaks' rules: Stripe webhook secrets, Netlify, Supabase, Notion, Atlassian, Dropbox,
+    # age keys, Firebase Cloud Messaging server keys, Sentry DSNs (the key before the @).
+    ("Stripe Webhook Secret", re.compile(r"\bwhsec_[A-Za-z0-9]{24,}")),
+    ("Netlify Token", re.compile(r"\bnfp_[A-Za-z0-9]{36,}")),
+    ("Supabase Key", re.compile(r"\bsb_secret_[A-Za-z0-9_-]{20,}")),
+    ("Notion Token", re.compile(r"\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})\b")),
+    ("Atlassian Token", re.compile(r"\bATATT3[A-Za-z0-9_=-]{100,}")),
+    ("Dropbox Token", re.compile(r"\bsl\.[A-Za-z0-9_-]{100,}")),
+    ("Age Secret Key", re.compile(r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b")),
+    ("Firebase Server Key", re.compile(r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}")),
+    ("Sentry DSN", re.compile(r"https?://([0-9a-f]{32})@[\w.-]*sentry\.io/\d+")),
+    # A credential as a URL's query parameter (?appid=..., &access_token=...).
+    (
+        "URL Query Credential",
+        re.compile(
+            r"(?i)[?&](?:api[_-]?key|apikey|appid|app_id|access[_-]?token|auth[_-]?token|token|secret|client_secret|"
+            r"password|passwd|pwd|sig|signature)=([^&\s#]{8,})"
+        ),
+    ),
+    ("New Relic Key", re.compile(r"\bNR(?:AK|II|JS|RA)-[A-Z0-9]{27}\b")),
+    # "Authorization: Basic dXNlcjpwYXNz": base64 of user:password.
+    (
+        "Basic Auth Header",
+        re.compile(
+            r"(?i)(?:\bauthorization\s*:\s*basic|\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:)\s*\"?"
+            r"([A-Za-z0-9+/]{8,}={0,2})"
+        ),
+    ),
+    # A password on a command line: sshpass -p X, mysql -pX (glued, as mysql wants it), --password=X.
+    (
+        "Command Line Password",
+        re.compile(
+            r"\bsshpass\s+-p\s*['\"]?([^\s'\"]{4,})|"
+            r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s-p['\"]?([^\s'\"-][^\s'\"]{3,})|"
+            r"--password[= ]['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
+            r"\bcurl\b[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
+            r"\bhttp-basic\.\S+\s+\S+\s+['\"]?([^\s'\"$<{][^\s'\"]{5,})|"
+            r"\b(?:echo|printf)\s+['\"]?([^\s'\"$]{6,})['\"]?\s*>>?\s*\S*(?:pass|secret|token|key)\S*"
+        ),
+    ),
 ]
 
 _PLACEHOLDER = re.compile(
@@ -76,7 +119,7 @@ _PLACEHOLDER = re.compile(
 )
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
-_CARD = re.compile(r"(?<![\w.-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![\w-]|\.\d)")
+_CARD = re.compile(r"(?<![A-Za-z0-9_./=-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![A-Za-z0-9_-]|\.\d)")
 
 
 def _luhn(digits: str) -> bool:
@@ -122,14 +165,22 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
     """
     if not text:
         return []
+    return list(_scan(text, quick))
+
+
+@lru_cache(maxsize=4096)
+def _scan(text: str, quick: bool) -> tuple[str, ...]:
+    """:func:`scan`, remembered: a record's fields are scanned on every write path (the candidate, the record, the
+    line) and tags and categories repeat across facts."""
     text = _MARKER.sub(" ", text)  # our own redaction markers are not secrets
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
-        for _value in plugin.analyze_string(text):
-            kinds.add(_kind_name(plugin.secret_type))
-            break
+        for value in plugin.analyze_string(text):
+            if not (isinstance(value, str) and _placeholder(_token_around(text, value))):
+                kinds.add(_kind_name(plugin.secret_type))
+                break
     for kind, pattern in _PATTERNS:
-        if any(not _benign(kind, m.group(m.lastindex or 0)) for m in pattern.finditer(text)):
+        if any(not _benign(kind, m.group(m.lastindex or 0) or m.group(0)) for m in pattern.finditer(text)):
             kinds.add(kind)
     for start, end, kind in passwords.spans(text):
         value = text[start:end]
@@ -141,7 +192,7 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
         kinds.add("Payment Card Number")
     if not kinds and _high_entropy_token(text):
         kinds.add("High Entropy String")
-    return sorted(kinds)
+    return tuple(sorted(kinds))
 
 
 def redact(text: str) -> str:
@@ -190,7 +241,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for plugin in _detect_secrets_plugins():
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
-            if isinstance(value, str) and len(value) >= 4:
+            if isinstance(value, str) and len(value) >= 4 and not _placeholder(_token_around(text, value)):
                 add_value(value, kind)
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
@@ -325,15 +376,36 @@ def _benign(kind: str, value: str) -> bool:
     pagination cursor) rather than a key."""
     if _placeholder(value):
         return True
-    return kind == "Bearer Token" and "." not in value and _readable_base64(value)
+    if kind == "Basic Auth Header":
+        return ":" not in passwords.decoded_base64(value)  # user:password, or not a credential
+    return kind == "Bearer Token" and "." not in value and passwords.readable_base64(value)
+
+
+def _token_around(text: str, value: str) -> str:
+    """The whole token of ``text`` that holds ``value`` (a plugin may report only part of it: ``ghp`` of
+    ``ghp_XXXX...``), or ``value`` when it is not found."""
+    at = text.find(value)
+    if at < 0:
+        return value
+    start = at
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+        start -= 1
+    end = at + len(value)
+    while end < len(text) and (text[end].isalnum() or text[end] in "_-"):
+        end += 1
+    return text[start:end]
 
 
 def _placeholder(value: str) -> bool:
-    return bool(_PLACEHOLDER.match(value.strip("\"'`.,;:)(")))
+    """A stand-in for a value: a template, a variable, a word like "changeme", or a run of one character
+    (``ghp_XXXXXXXX...``)."""
+    return bool(_PLACEHOLDER.match(value.strip("\"'`.,;:)(")) or re.search(r"([A-Za-z0-9*])\1{7,}", value))
 
 
 def _looks_secret(value: str) -> bool:
     """A config value (``password = "..."``) that is plausibly a real secret: not a placeholder, not a reference."""
+    if "..." in value or "…" in value or value.startswith("ENC["):
+        return False  # elided: a stand-in; encrypted by sops
     value = value.strip("\"'`.,;:)(")
     if _placeholder(value) or value.lower().startswith(("http://", "https://", "/", "~/", "./", "$")):
         return False
@@ -352,6 +424,7 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
     cleaned = _NOT_SECRET.sub(lambda m: " " * len(m.group(0)), cleaned)
     for match in _TOKEN.finditer(cleaned):
         raw = match.group(0)
+        raw = raw[raw.index("=") + 1 :] if re.match(r"[A-Za-z_]\w{0,30}=[^=]", raw) else raw  # id=01JW...: the value
         token = raw.strip(".-_~")
         if len(token) < 20 or "://" in text[max(0, match.start() - 8) : match.start()]:
             continue
@@ -363,9 +436,9 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
             continue  # a path
         if _WORDISH.match(token) or token.count("-") + token.count("_") + token.count(".") >= 3:
             continue  # identifiers, slugs, dotted module paths
-        if _ID_PREFIX.match(token) or _ULID.fullmatch(token) or _readable_base64(token):
+        if _ID_PREFIX.match(token) or _ULID.fullmatch(token) or passwords.readable_base64(token):
             continue  # pi_3Nx..., chatcmpl-..., a ULID, base64 of text or JSON (a cursor, not a key)
-        if _ID_WORD.search(text[max(0, match.start() - 24) : match.start()]):
+        if _ID_WORD.search(text[max(0, match.start() - 48) : match.start()]):
             continue  # "request id Fa0jzX...", "the job id in the queue is ..."
         has_digit = any(c.isdigit() for c in token)
         has_upper = any(c.isupper() for c in token)
@@ -378,27 +451,17 @@ def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
             yield start, start + len(token)
 
 
-def _readable_base64(token: str) -> bool:
-    """Base64 whose bytes are mostly printable text (encoded JSON, a protobuf of words): data, not a key."""
-    import base64
-    import binascii
-
-    body = token.rstrip("=")
-    try:
-        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body else None)
-    except (binascii.Error, ValueError):
-        return False
-    printable = sum(32 <= b < 127 or b in (9, 10, 13) for b in raw)
-    return len(raw) >= 8 and printable / len(raw) >= 0.8
-
-
 # Spans that hold long random-looking characters without being secrets: URLs without credentials (document and
 # dashboard ids), digests and integrity hashes, fingerprints, SSH public keys, Go module hashes.
 _NOT_SECRET = re.compile(
     r"https?://[^\s@?#]+(?:[?#][^\s]*)?|"
     r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
-    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+",
-    re.I,
+    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+|"
+    r"-----BEGIN (?:PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK)-----.*?-----END [A-Z ]+-----|"
+    r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
+    r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
+    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*\]",
+    re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
 # ghp_, xoxb-...) are named by the patterns above, so what is left here is an id.
@@ -406,5 +469,6 @@ _ID_PREFIX = re.compile(r"^[a-z]{2,12}(?:_(?:live|test))?[_-](?=[A-Za-z0-9]{8,})
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 _ID_WORD = re.compile(
     r"(?i)\b(?:ids?|request|trace|span|job|ticket|correlation|channel|cursor|page|build|run|"
-    r"deployment|execution|message|event|order|invoice|object|etag|version)\b[^.\n]{0,12}$"
+    r"deployment|execution|message|event|order|invoice|object|etag|version|public\s+key|pubkey|publickey|digest\w*|"
+    r"encrypted\w*|ciphertext|sealed\w*)\b[^.\n]{0,28}$"
 )

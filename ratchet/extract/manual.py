@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ratchet.config import Config
+from ratchet.core import sensitive
 from ratchet.core.facts import Fact, new_fact
 from ratchet.core.scope import resolve_scope
 from ratchet.core.scoring import base_importance
@@ -38,7 +39,7 @@ def add_fact(
         category=category,
         importance=value,
         tier=tier,  # type: ignore[arg-type]
-        tags=tags,
+        tags=sensitive.mark(list(tags or []), text),
         scope=resolve_scope(scope),
         evidence=text[:600],
         provenance="manual",

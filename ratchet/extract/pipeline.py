@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.config import Config
-from ratchet.core import clock, dedupe, secrets
+from ratchet.core import clock, dedupe, secrets, sensitive
 from ratchet.core.facts import Candidate, Fact, new_fact
-from ratchet.core.scope import GLOBAL, scope_for
+from ratchet.core.scope import GLOBAL, normalise_remote, scope_for
 from ratchet.core.scoring import base_importance
 from ratchet.errors import InvalidFactError
 from ratchet.extract import llm as extract_llm
@@ -102,6 +102,10 @@ def extract_file(
     session_id = session or transcript.session_id or transcript.path.stem
     where = cwd or transcript.cwd or os.getcwd()
     repo_scope = scope_for(where)
+    if repo_scope == GLOBAL and not cwd and transcript.repository:
+        # A Codex rollout names its repository (session_meta.git.repository_url): its facts belong there even when
+        # the working directory is gone or the file is read on another machine.
+        repo_scope = f"repo:{normalise_remote(transcript.repository)}"
     chosen = _mode(config, mode)
     result = ExtractResult(str(transcript.path), transcript.format, session_id, chosen, dry_run, repo_scope)
     result.turns_total = len(transcript.turns)
@@ -224,7 +228,8 @@ def build_facts(
     under a new id, say) must not bring the old value back next to the fact that replaced it.
     """
     by_id = {f.id: f for f in existing}
-    pool: list[Fact] = list(existing)
+    pool = dedupe.Pool(existing)
+    retired_pool = dedupe.Pool(retired or [], retired=True)
     new: list[Fact] = []
     updates: dict[str, Fact] = {}
     categories = config.categories
@@ -234,17 +239,13 @@ def build_facts(
         if kinds:
             result.rejected.append({"reason": "credential", "kinds": kinds, "content_chars": len(cand.content)})
             continue
-        duplicate = dedupe.find_duplicate(cand.content, pool)
+        duplicate = pool.find(cand.content)
         if duplicate is not None:
             result.duplicates.append({"content": cand.content, "existing_id": duplicate.id})
             if duplicate.id in by_id and duplicate.source_session != result.session and cand.trusted:
                 result.references.append(duplicate.id)  # the user restated a fact they already gave us
             continue
-        stale = (
-            None
-            if cand.correction
-            else next((f for f in retired or [] if dedupe.is_duplicate(cand.content, f.content)), None)
-        )
+        stale = None if cand.correction else retired_pool.find(cand.content)
         if stale is not None:
             result.duplicates.append(
                 {"content": cand.content, "existing_id": stale.id, "superseded_by": stale.superseded_by}
@@ -264,7 +265,7 @@ def build_facts(
                     untrusted=not cand.trusted,
                 ),
                 tier=cand.tier if cand.tier in ("permanent", "standard", "transient") else "standard",  # type: ignore[arg-type]
-                tags=cand.tags or [category],
+                tags=sensitive.mark(cand.tags or [category], f"{cand.content}\n{cand.evidence}"),
                 scope=scope,
                 source_session=result.session[:200],
                 source_trust="trusted" if cand.trusted else "untrusted",
@@ -282,34 +283,30 @@ def build_facts(
         if old_ids:
             fact.supersedes = old_ids
             for old_id in old_ids:
-                old = next(f for f in pool if f.id == old_id)
+                old = pool.get(old_id)
+                assert old is not None  # _supersedes names only facts of the pool
                 old.superseded_by = fact.id
                 if old_id in by_id:
                     updates[old_id] = old
                 result.superseded.append({"old": old_id, "new": fact.id})
-            pool = [f for f in pool if f.id not in old_ids]
-        pool.append(fact)
+                pool.remove(old_id)
+        pool.add(fact)
         new.append(fact)
     return new, list(updates.values())
 
 
-def _supersedes(cand: Candidate, fact: Fact, pool: list[Fact]) -> list[str]:
+def _supersedes(cand: Candidate, fact: Fact, pool: dedupe.Pool) -> list[str]:
     """Ids of facts ``fact`` replaces: those the LLM named (same subject only), or for a correction the
     closest fact that differs by a substitution."""
-    active = {f.id: f for f in pool if f.active}
     new_tokens = dedupe._tokens(fact.content)
     if cand.supersedes:
-        return [
-            i for i in dict.fromkeys(cand.supersedes) if i in active and new_tokens & dedupe._tokens(active[i].content)
-        ]
+        named = ((i, pool.get(i)) for i in dict.fromkeys(cand.supersedes))
+        return [i for i, old in named if old is not None and old.active and new_tokens & dedupe._tokens(old.content)]
     if not cand.correction:
         return []
     best: tuple[float, str] | None = None
-    for old in active.values():
-        old_tokens = dedupe._tokens(old.content)
+    for old, old_tokens in pool.sharing(new_tokens, 2):
         shared = len(new_tokens & old_tokens)
-        if shared < 2:
-            continue
         # The smaller statement mostly contained in the correction: "X is A" -> "X moved to B".
         score = shared / min(len(new_tokens), len(old_tokens))
         if score >= 0.5 and (best is None or score > best[0]):

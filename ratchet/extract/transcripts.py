@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ratchet.errors import TranscriptError
 
@@ -195,3 +196,24 @@ def _split_untrusted(text: str) -> list[tuple[str, bool, str]]:
         (text[start + len(UNTRUSTED_OPEN) : end], False, "untrusted_block"),
         (after, True, ""),
     ]
+
+
+def explain(transcript: Transcript) -> dict[str, Any]:
+    """How ``transcript`` was read (``memory-extract --explain``): its format and session, the turns extraction sees
+    by role (trusted or not), and what was left out and why, by reason with the lines (never the text)."""
+    roles: dict[str, int] = {}
+    for turn in transcript.turns:
+        key = turn.role if turn.trusted or turn.role != "user" else "user (untrusted)"
+        roles[key] = roles.get(key, 0) + 1
+    dropped: dict[str, list[int]] = {}
+    for line, why in transcript.dropped:
+        dropped.setdefault(why, []).append(line)
+    return {
+        "path": str(transcript.path),
+        "format": transcript.format,
+        "session": transcript.session_id,
+        "cwd": transcript.cwd,
+        "repository": transcript.repository,
+        "turns": roles,
+        "dropped": {why: sorted(set(lines)) for why, lines in dropped.items()},
+    }

@@ -305,7 +305,7 @@ def run_import(
         existing = store.facts()
         present = {f.id for f in existing}
         archived = {str(r["fact"].get("id")) for r in store.archived()}
-        pool = [f for f in existing if f.active]
+        pool = dedupe.Pool(existing)
         accepted: list[Fact] = []
         for item in parsed.items:
             if len(item.content.strip()) > MAX_CONTENT:
@@ -335,11 +335,12 @@ def run_import(
                 )
                 continue
             if fact.active:
-                twin = dedupe.find_duplicate(fact.content, [*pool, *accepted])
+                twin = pool.find(fact.content)
                 if twin is not None:
                     report.skipped.append(Skipped(item.where, label, f"duplicate of {twin.id}", "duplicate"))
                     continue
             accepted.append(fact)
+            pool.add(fact)
             present.add(fact.id)
         report.imported = accepted
         report.imported_ids = [f.id for f in accepted]

@@ -35,10 +35,16 @@ def qualifies(fact: Fact, config: Config) -> bool:
 
 def listed(facts: list[Fact]) -> list[Fact]:
     """Facts MEMORY.md shows: active promoted facts and active permanent facts, never one that carries a
-    credential (a line planted in a quarter file by hand)."""
+    credential (a line planted in a quarter file by hand), nor a sensitive one (agents load MEMORY.md whole at every
+    start)."""
     from ratchet.core.secrets import shareable
+    from ratchet.core.sensitive import TAG
 
-    return [f for f in facts if f.active and (f.promoted or f.tier == "permanent") and shareable(f.content, f.tags)]
+    return [
+        f
+        for f in facts
+        if f.active and (f.promoted or f.tier == "permanent") and TAG not in f.tags and shareable(f.content, f.tags)
+    ]
 
 
 def _line(fact: Fact) -> str:

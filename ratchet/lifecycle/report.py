@@ -15,6 +15,7 @@ from typing import Any
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import Settings, effective_score
+from ratchet.core.sensitive import TAG as SENSITIVE
 from ratchet.store.files import atomic_write, ensure_private_dir
 from ratchet.store.memdir import MemoryDir
 
@@ -56,7 +57,8 @@ def render(summary: dict[str, Any], plot_name: str | None = None) -> str:
         "## Summary",
         "",
         f"- Facts: {summary['facts']} ({summary['active']} active, {summary['superseded_total']} superseded); "
-        f"{summary['in_memory_md']} listed in MEMORY.md",
+        f"{summary['in_memory_md']} listed in MEMORY.md; {summary.get('sensitive', 0)} sensitive (shown only when "
+        "asked about; `ratchet list --sensitive`)",
         f"- Reinforced: {summary.get('reinforced', 0)} facts from {summary.get('references', 0)} confirmed references"
         + (f" ({summary['unknown_references']} for unknown facts)" if summary.get("unknown_references") else ""),
         f"- Decayed: {summary.get('decayed', 0)} facts, {summary.get('decay_weeks', 0)} fact-weeks in all",
@@ -194,6 +196,7 @@ def summarise(
         score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
         created_by_month=dict(sorted(by_month.items())),
         in_memory_md=sum(1 for f in active if f.promoted or f.tier == "permanent"),
+        sensitive=sum(1 for f in active if SENSITIVE in f.tags),
     )
     for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
         items = summary.get(key) or []

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import TIERS
+from ratchet.core.sensitive import TAG as SENSITIVE
 from ratchet.core.text import tokenize
 from ratchet.errors import InvalidFactError
 from ratchet.recall import bm25, render, tokens
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 3  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes
+VERSION = 4  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row
 CACHE_NAME = "retrieval.npz"
 EPOCH_DAY = 86400.0
 # Neighbours kept per fact: the facts up to this many places before and after it from the same source session.
@@ -230,7 +231,7 @@ def build(store: Store) -> Catalog:
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours", "sessions"],
+        "extra": ["digest", "neighbours", "sessions", "sensitive"],
     }
     index = bm25.build([tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
     catalog = Catalog(
@@ -253,6 +254,7 @@ def build(store: Store) -> Catalog:
             "digest": np.array([e.digest for e in entries], dtype=np.uint64),
             "neighbours": neighbours([e.session for e in entries]),
             "sessions": session_codes([e.session for e in entries]),
+            "sensitive": np.array([SENSITIVE in e.tags for e in entries], dtype=bool),
         },
     )
     _save(memdir, catalog)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
-from ratchet.core import clock, scoring
+from ratchet.core import clock, scoring, sensitive
 from ratchet.core.facts import Fact
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.models import embedders
@@ -214,7 +214,8 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
 
 
 def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
-    """Facts in the request's scopes (global by default) and not excluded (already injected this session)."""
+    """Facts in the request's scopes (global by default), not excluded (already injected this session), and not
+    sensitive unless the question is about a sensitive topic."""
     import numpy as np
 
     scopes = request.scopes if request.scopes is not None else {"global"}
@@ -223,6 +224,9 @@ def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
     if request.exclude and cat.size:
         excluded = np.array([e.encode("utf-8") for e in request.exclude])
         eligible &= ~np.isin(cat.ids, excluded)
+    marked = cat.meta_arrays.get("sensitive")
+    if marked is not None and cat.size and not (request.explicit and sensitive.about_sensitive(request.text)):
+        eligible &= ~marked  # health, family, money...: only for a question about them, never at a plain start
     return eligible
 
 
@@ -389,7 +393,13 @@ def explain(store: Store, config: Config, fact_id: str, request: Request) -> dic
     key = str(row)
     if not run.eligible[row]:
         scope = run.cat.scopes[int(run.cat.scope[row])]
-        reason = f"out of scope ({scope})" if fact_full_id not in request.exclude else "already injected this session"
+        marked = run.cat.meta_arrays.get("sensitive")
+        if fact_full_id in request.exclude:
+            reason = "already injected this session"
+        elif marked is not None and bool(marked[row]):
+            reason = "sensitive: shown only for a question about health, family, relationships, money or identity"
+        else:
+            reason = f"out of scope ({scope})"
         detail = "excluded"
     elif key in packing.full or key in packing.index:
         detail = "full" if key in packing.full else "index"

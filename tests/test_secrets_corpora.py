@@ -1,0 +1,41 @@
+"""The secret filter's bar on the bench corpora (bench/corpora/secrets): credentials people type kept out, ordinary
+technical facts let through. The end-to-end figures (extraction, output gates) are `make eval-secrets`; this is the
+write filter every path shares (`secrets.scan`) and the quick scan the output gates use."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ratchet.core import secrets
+
+CORPORA = Path(__file__).resolve().parent.parent / "bench" / "corpora" / "secrets"
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(("corpus", "caught", "refused"), [("", 0.99, 0.01), ("round-2", 0.99, 0.01)])
+def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
+    folder = CORPORA / corpus
+    creds = _rows(folder / "credentials.jsonl")
+    ordinary = _rows(folder / "ordinary.jsonl")
+    assert len(creds) >= 200 and len(ordinary) >= 300
+    missed = [r["text"] for r in creds if not secrets.scan(r["text"])]
+    wrong = [r["text"] for r in ordinary if secrets.scan(r["text"])]
+    assert len(missed) <= (1 - caught) * len(creds), missed
+    assert len(wrong) <= refused * len(ordinary), wrong
+
+
+@pytest.mark.parametrize("corpus", ["", "round-2"])
+def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:
+    """What the filter finds it can also cut out: the redacted text scans clean and no longer holds the value."""
+    for row in _rows(CORPORA / corpus / "credentials.jsonl"):
+        if not secrets.scan(row["text"]):
+            continue  # a miss, counted by the test above
+        cleaned = secrets.redact(row["text"])
+        assert row["secret"] not in cleaned, row["text"]
+        assert secrets.scan(cleaned) == [], (row["text"], cleaned)
