@@ -85,6 +85,8 @@ DEFAULTS: dict[str, Any] = {
         "model": "gpt-4o-mini",
         "timeout_seconds": 60,
         "max_retries": 3,
+        "backend": "openai",
+        "daily_token_cap": 200000,
     },
     "extraction": {
         "mode": "auto",

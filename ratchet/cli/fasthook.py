@@ -17,6 +17,15 @@ import sys
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 _VALUE_OPTIONS = {"--memory-dir", "--config"}
+
+
+def _hooks_off(argv: list[str]) -> bool:
+    """A hook call inside an agent session Ratchet runs for extraction (:data:`ratchet.models.HOOKS_OFF`)."""
+    from ratchet.models import HOOKS_OFF
+
+    return "--hook" in argv and os.environ.get(HOOKS_OFF) == "off"
+
+
 _FLAGS = {"--hook", "--json", "-v", "--verbose"}
 
 
@@ -42,6 +51,8 @@ def _plain_hook_args(argv: list[str]) -> dict[str, str | None] | None:
 
 def extract_main() -> None:
     """``memory-extract``."""
+    if _hooks_off(sys.argv[1:]):
+        sys.exit(0)
     options = _plain_hook_args(sys.argv[1:])
     if options is None:
         from ratchet.cli.extract import cli
@@ -66,9 +77,11 @@ def _option_value(argv: list[str], name: str) -> str | None:
 
 def retrieve_main() -> None:
     """``memory-retrieve``."""
+    argv = sys.argv[1:]
+    if _hooks_off(argv):
+        sys.exit(0)
     from ratchet.cli.retrieve import cli
 
-    argv = sys.argv[1:]
     if "--hook" not in argv:
         cli()
         return

@@ -106,7 +106,7 @@ def extract_file(
         # A Codex rollout names its repository (session_meta.git.repository_url): its facts belong there even when
         # the working directory is gone or the file is read on another machine.
         repo_scope = f"repo:{normalise_remote(transcript.repository)}"
-    chosen = _mode(config, mode)
+    chosen = _mode(config, mode, transcript.format)
     result = ExtractResult(str(transcript.path), transcript.format, session_id, chosen, dry_run, repo_scope)
     result.turns_total = len(transcript.turns)
     with _session_lock(store, session_id, dry_run):
@@ -120,10 +120,13 @@ def extract_file(
     return result
 
 
-def _mode(config: Config, mode: str | None) -> str:
+def _mode(config: Config, mode: str | None, transcript_format: str | None = None) -> str:
+    from ratchet.models import agent_cli
+
     wanted = mode or config.section("extraction").get("mode", "auto")
     if wanted == "auto":
-        return "llm" if config.llm_configured() else "offline"
+        usable = config.llm_configured() or agent_cli.backend_for(config, transcript_format)
+        return "llm" if usable else "offline"
     return str(wanted)
 
 
@@ -142,11 +145,13 @@ def _extract(
     existing, retired = _visible_facts(store, visible) if result.mode == "llm" or result.dry_run else ([], [])
     result.stamps = _turn_times(turns)
     confirmed: list[str] = []
+    outcome: extract_llm.LLMOutcome | None = None
     if result.mode == "llm":
         shown = similar_facts(
             existing, turns, store, result.session, int(config.section("extraction")["similar_facts_shown"])
         )
-        outcome = extract_llm.run(config, turns, context, shown, prompt_path=prompt_path, chat=chat)
+        outcome = _run_llm(store, config, turns, context, shown, result, prompt_path, chat)
+    if outcome is not None:
         candidates = outcome.candidates
         confirmed = outcome.confirmed
         result.rejected.extend(outcome.rejected)
@@ -187,6 +192,36 @@ def _extract(
         store.update(updates, ACTOR, action="supersede", session=result.session)
     if result.references:
         events.record(store.memdir, events.REFERENCE, result.references, session=result.session, source="extract")
+
+
+def _run_llm(
+    store: Store,
+    config: Config,
+    turns: list[Turn],
+    context: list[Turn],
+    shown: list[Fact],
+    result: ExtractResult,
+    prompt_path: Path | None,
+    chat: extract_llm.ChatFn | None,
+) -> extract_llm.LLMOutcome | None:
+    """The LLM's facts: from the configured endpoint, or from the signed-in agent's CLI (``llm.backend``), which is
+    sent only what the user and the agent said (never tool output) and falls back to the offline extractor (None)
+    when it fails or the day's token cap is reached."""
+    from ratchet.errors import LLMError
+    from ratchet.models import agent_cli
+
+    backend = agent_cli.backend_for(config, result.format) if chat is None else None
+    if backend is None:
+        return extract_llm.run(config, turns, context, shown, prompt_path=prompt_path, chat=chat)
+    said = [t for t in turns if t.role != "tool" and t.trusted]
+    before = [t for t in context if t.role != "tool" and t.trusted]
+    try:
+        chat = agent_cli.chat_fn(config, backend, store.memdir.state_dir)
+        return extract_llm.run(config, said, before, shown, prompt_path=prompt_path, chat=chat)
+    except LLMError as exc:
+        result.mode = "offline"
+        result.rejected.append({"reason": f"{backend} unavailable, offline extractor used: {exc}"})
+        return None
 
 
 def _turn_times(turns: list[Turn]) -> dict[str, str]:
