@@ -85,6 +85,10 @@ def test_turns_recall_corrections_and_credential_skips() -> None:
     assert by_question[2].recall(1) == 0.0
     assert by_question[2].recall(1, corrected=True) == 1.0
     assert by_question[3].recall(1) == 1.0  # empty evidence counts as found
+    # Session recall counts the session, not the turn: the wrong citation D2:2 is in the session of the top unit.
+    assert by_question[2].session_recall(5) == 1.0
+    assert (by_question[2].reciprocal_rank(), by_question[2].reciprocal_rank(corrected=True)) == (0.5, 1.0)
+    assert by_question[0].reciprocal_rank() == 1.0
     summary = report.summary()
     assert summary["recall"]["all"]["R@1"] == 70.0
     assert summary["recall"]["all"]["R@1 corrected"] == 90.0
@@ -154,9 +158,9 @@ def test_cli_table_without_corrections() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == f"LoCoMo {FIXTURE}: 1 conversations, 5 questions, 8 turns stored, mode keyword"
     assert lines[3:6] == [
-        "| category | questions | R@1 | answer in context |",
-        "|---|---|---|---|",
-        "| all | 5 | 70.0 | 75.0 |",
+        "| category | questions | R@1 | session R@5 | session R@10 | MRR | answer in context |",
+        "|---|---|---|---|---|---|---|",
+        "| all | 5 | 70.0 | 100.0 | 100.0 | 0.900 | 75.0 |",
     ]
     assert "corrected" not in result.stdout
     assert result.stderr == "1 units refused as credentials were not stored\n"

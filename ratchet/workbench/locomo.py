@@ -20,11 +20,10 @@ extractor's "the user" is replaced by the name of the speaker who said it.
 from __future__ import annotations
 
 import re
-import statistics
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -34,8 +33,10 @@ from ratchet.core import clock
 from ratchet.core.facts import Fact, new_fact
 from ratchet.errors import InvalidFactError, RatchetError
 from ratchet.store.files import read_json
+from ratchet.workbench.locomo_metrics import CATEGORIES, Outcome, Report, markdown_table
 
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+__all__ = ["CATEGORIES", "Outcome", "Report", "evaluate_retrieval", "load", "markdown_table"]
+
 KS = (5, 10, 25, 50)
 UNITS = ("turns", "facts")
 BUDGET = 2000
@@ -245,103 +246,6 @@ def fact_units(conv: Conversation, config: Config) -> list[Unit]:
     return units
 
 
-# ----- evaluation ---------------------------------------------------------------------------------
-@dataclass
-class Outcome:
-    """One question's result."""
-
-    question: Question
-    ranked: list[list[str]]  # dia_ids of each ranked unit, best first
-    tokens: list[int]  # full-line tokens of each ranked unit
-    context: str  # the block injected under the budget
-    context_tokens: int
-    elapsed_ms: float
-
-    def recall(self, k: int, corrected: bool = False) -> float:
-        evidence = self.question.corrected if corrected and self.question.corrected is not None else None
-        wanted = set(evidence if evidence is not None else self.question.evidence)
-        if not wanted:
-            return 1.0
-        found = {d for ids in self.ranked[:k] for d in ids}
-        return len(wanted & found) / len(wanted)
-
-    @property
-    def answer_in_context(self) -> bool:
-        answer = " ".join(self.question.answer.split()).lower()
-        return bool(answer) and answer in " ".join(self.context.split()).lower()
-
-
-@dataclass
-class Report:
-    """Every outcome of a run and how the memory was built."""
-
-    path: str
-    unit: str
-    mode: str
-    ks: tuple[int, ...]
-    budget: int
-    outcomes: list[Outcome] = field(default_factory=list)
-    units: int = 0
-    skipped_credentials: int = 0
-    conversations: int = 0
-    corrections: int = 0
-    build_seconds: float = 0.0
-    modes_used: set[str] = field(default_factory=set)
-    embedding_model: str | None = None  # the model of the vectors when the hybrid ran
-
-    def summary(self) -> dict[str, Any]:
-        """The figures as a JSON-ready mapping (recall in percent)."""
-        groups: dict[str, list[Outcome]] = {"all": self.outcomes}
-        for number, name in CATEGORIES.items():
-            groups[f"{number} {name}"] = [o for o in self.outcomes if o.question.category == number]
-        table: dict[str, Any] = {}
-        for name, outs in groups.items():
-            if not outs:
-                continue
-            row: dict[str, Any] = {"questions": len(outs)}
-            for k in self.ks:
-                row[f"R@{k}"] = _pct(statistics.fmean(o.recall(k) for o in outs))
-                row[f"R@{k} corrected"] = _pct(statistics.fmean(o.recall(k, True) for o in outs))
-            answerable = [o for o in outs if o.question.category != 5]
-            row["answer_in_context"] = (
-                _pct(statistics.fmean(o.answer_in_context for o in answerable)) if answerable else None
-            )
-            table[name] = row
-        latencies = sorted(o.elapsed_ms for o in self.outcomes)
-        return {
-            "data": self.path,
-            "unit": self.unit,
-            "mode": "+".join(sorted(self.modes_used)) or self.mode,
-            "embedding_model": self.embedding_model if "embeddings" in self.modes_used else None,
-            "conversations": self.conversations,
-            "questions": len(self.outcomes),
-            "units": self.units,
-            "skipped_credentials": self.skipped_credentials,
-            "corrected_questions": self.corrections,
-            "recall": table,
-            "topk_tokens": {
-                f"top{k}": round(statistics.fmean(sum(o.tokens[:k]) for o in self.outcomes), 1) if self.outcomes else 0
-                for k in self.ks
-            },
-            "budget": self.budget,
-            "context_tokens_mean": round(statistics.fmean(o.context_tokens for o in self.outcomes), 1)
-            if self.outcomes
-            else 0,
-            "latency_ms": {"p50": _quantile(latencies, 0.5), "p95": _quantile(latencies, 0.95)},
-            "build_seconds": round(self.build_seconds, 2),
-        }
-
-
-def _pct(value: float) -> float:
-    return round(100.0 * value, 1)
-
-
-def _quantile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return 0.0
-    return round(values[min(len(values) - 1, int(q * len(values)))], 2)
-
-
 def store_units(store: Any, units: Sequence[Unit], sample_id: str) -> tuple[list[Fact], int]:
     """Store ``units`` as facts in one batch; units the store would refuse as credentials are counted, not stored."""
     from ratchet.store.store import refuse_secrets
@@ -464,17 +368,3 @@ def _request(query: str, mode: str, k: int, budget: int) -> Any:
     from ratchet.recall.retrieve import Request
 
     return Request(query=query, mode=mode, budget=budget, max_facts=k)
-
-
-def markdown_table(summary: dict[str, Any], corrected: bool = False) -> str:
-    """The recall table of :meth:`Report.summary` as markdown (original or corrected evidence)."""
-    recall = summary["recall"]
-    ks = [int(key[2:]) for key in next(iter(recall.values())) if key.startswith("R@") and " " not in key]
-    suffix = " corrected" if corrected else ""
-    head = "| category | questions | " + " | ".join(f"R@{k}" for k in ks) + " | answer in context |"
-    lines = [head, "|" + "---|" * (len(ks) + 3)]
-    for name, row in recall.items():
-        found = row["answer_in_context"]
-        cells = " | ".join(f"{row[f'R@{k}{suffix}']:.1f}" for k in ks)
-        lines.append(f"| {name} | {row['questions']} | {cells} | {'-' if found is None else f'{found:.1f}'} |")
-    return "\n".join(lines)
