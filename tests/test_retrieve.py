@@ -311,3 +311,17 @@ def test_per_prompt_recall_skips_the_embedding_model_unless_asked(store):
         )
         assert out.returncode == 0 and "cold storage" in out.stdout
         assert out.stderr.endswith(loaded), (extra, out.stderr)
+
+
+def test_a_question_about_the_user_reaches_the_users_profile(store):
+    """ "What do you know about me?" shares no word with the facts that answer it; project notes that happen to match
+    "know" must not crowd them out."""
+    _add(store, "Prefers oat milk in coffee", category="preference")
+    _add(store, "Lives in Lisbon with two cats", category="personal")
+    for n in range(12):
+        _add(store, f"Lint rule {n}: you should know that ruff flags unused imports in module {n}", category="project")
+    result = retrieve(store, Config(), Request(query="what do you know about me?", mode="keyword", max_facts=5))
+    top = [s.fact.content for s in result.shown][:2]
+    assert set(top) == {"Prefers oat milk in coffee", "Lives in Lisbon with two cats"}
+    plain = retrieve(store, Config(), Request(query="what does ruff know about imports?", mode="keyword", max_facts=5))
+    assert "Prefers oat milk in coffee" not in [s.fact.content for s in plain.shown][:2]

@@ -12,6 +12,7 @@ Injection is never a reference: this module never writes fact files (the CLI rec
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -191,6 +192,11 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         spread = float(section.get("context_spread", 0.0))
         bm = relevance.feedback(cat, bm, eligible, text, section, neighbours, spread, seed)
     rel = bm.copy() if text else np.ones(cat.size)
+    if text and request.explicit and cat.size and _ABOUT_USER.search(text):
+        # "What do you know about me?" shares no word with "Prefers oat milk": the user's profile answers it.
+        profile = np.isin(cat.category, [i for i, c in enumerate(cat.categories) if c in PROFILE_CATEGORIES])
+        bm = np.where(profile, np.maximum(bm, 1.0), bm * OTHER_RELEVANCE)
+        rel = bm.copy()
     if text and cos_rel is not None:
         rel = relevance.fuse(bm, cos_rel, weight)
         lend = embedders.session_cosine_weight(config)
@@ -211,6 +217,16 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
     score = scoring.query_score(rel, prior, config, explicit=request.explicit) if text else prior.copy()
     ranked = _select(section, request, mode, eligible, rel, score, prior)
     return _Run(cat, mode, eligible, recency, prior, rel, bm, cosine, llm_rank, score, ranked, warnings)
+
+
+# A question about the user as a whole ("what do you know about me", "who am I", "tell me about myself"): the
+# facts about the person (these categories) answer it, ranked among themselves by importance x recency; other facts
+# that merely share a word with it ("know") follow at a fraction of their relevance.
+_ABOUT_USER = re.compile(
+    r"(?i)\b(?:about me|about myself|who am i|my (?:profile|preferences|background)|know me|remember about me)\b"
+)
+PROFILE_CATEGORIES = ("personal", "preference")
+OTHER_RELEVANCE = 0.5
 
 
 def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
