@@ -48,7 +48,8 @@ def _split(values: tuple[str, ...]) -> list[str]:
 def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, scope: str | None) -> None:
     """Import memories from another tool's format (or merge another Ratchet store).
 
-    FORMAT is one of ralph-memories, ralph-guardrails, crabtalk, ralph-mem-sqlite, jsonl, embeddings-json.
+    FORMAT is one of ralph-memories, ralph-guardrails, crabtalk, ralph-mem-sqlite, jsonl, embeddings-json,
+    claude-memory (Claude Code's auto memory folder, ~/.claude/projects/<project>/memory).
     Ids, dates and tags are kept; types map to categories; credentials and duplicates are skipped.
 
     \b
@@ -56,6 +57,7 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
       ratchet import ralph-memories .agent/memories.md --dry-run
       ratchet import ralph-guardrails .ralph/guardrails.md
       ratchet import crabtalk ~/.crabtalk/config
+      ratchet import claude-memory ~/.claude/projects/-home-me-src-app/memory
       ratchet import ralph-mem-sqlite ~/.ralph-mem/memory.db --partial
       ratchet import jsonl ../other-machine/memory
       ratchet import embeddings-json old/memory/embeddings.json

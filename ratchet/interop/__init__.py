@@ -3,7 +3,8 @@
 Import formats: ``ralph-memories`` (Ralph's ``.agent/memories.md``), ``ralph-guardrails`` (``guardrails.md``,
 structured and legacy "Signs"), ``crabtalk`` (``memory/entries/*.md`` and ``MEMORY.md``), ``ralph-mem-sqlite``
 (ralph-mem's SQLite database), ``jsonl`` (Ratchet's own facts, to merge stores) and ``embeddings-json``
-(the spec's ``{fact_id: [float, ...]}``). Export formats: ``ralph-memories`` (the ``ralph memory prime``
+(the spec's ``{fact_id: [float, ...]}``), ``claude-memory`` (Claude Code's auto memory: ``MEMORY.md`` and topic
+files). Export formats: ``ralph-memories`` (the ``ralph memory prime``
 markdown, budget-aware), ``crabtalk`` (an entries directory) and ``jsonl``.
 
 Each format module parses; :func:`ratchet.interop.common.run_import` applies the shared rules (ids, credential
@@ -30,7 +31,15 @@ from ratchet.interop.common import (
 )
 from ratchet.store.store import Store
 
-IMPORT_FORMATS = ("ralph-memories", "ralph-guardrails", "crabtalk", "ralph-mem-sqlite", "jsonl", "embeddings-json")
+IMPORT_FORMATS = (
+    "ralph-memories",
+    "ralph-guardrails",
+    "crabtalk",
+    "ralph-mem-sqlite",
+    "jsonl",
+    "embeddings-json",
+    "claude-memory",
+)
 EXPORT_FORMATS = ("ralph-memories", "crabtalk", "jsonl")
 
 __all__ = [
@@ -49,7 +58,7 @@ __all__ = [
 
 def parse(fmt: str, path: Path) -> Parsed:
     """Read ``path`` in format ``fmt`` into items and problems (nothing is written)."""
-    from ratchet.interop import crabtalk, guardrails, jsonl, ralph, ralphmem
+    from ratchet.interop import claude_memory, crabtalk, guardrails, jsonl, ralph, ralphmem
 
     parsers = {
         "ralph-memories": ralph.parse_file,
@@ -57,12 +66,13 @@ def parse(fmt: str, path: Path) -> Parsed:
         "crabtalk": crabtalk.parse_file,
         "ralph-mem-sqlite": ralphmem.parse_file,
         "jsonl": jsonl.parse_file,
+        "claude-memory": claude_memory.parse_file,
     }
     if fmt not in parsers:
         raise UsageError(f"Unknown import format '{fmt}' (known: {', '.join(IMPORT_FORMATS)})")
     if fmt in ("ralph-memories", "ralph-guardrails") and not path.is_file():
         raise NotFoundError(f"File {path} not found")
-    if fmt == "crabtalk" and not path.exists():
+    if fmt in ("crabtalk", "claude-memory") and not path.exists():
         raise NotFoundError(f"Directory {path} not found")
     try:
         return parsers[fmt](path)
@@ -82,6 +92,11 @@ def default_scope(fmt: str, path: Path) -> str:
 
     if fmt in ("ralph-memories", "ralph-guardrails"):
         return scope_for(path.resolve().parent)
+    if fmt == "claude-memory":
+        from ratchet.interop.claude_memory import project_dir
+
+        project = project_dir(path.resolve())
+        return scope_for(project) if project else "global"
     return "global"
 
 

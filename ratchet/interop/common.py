@@ -39,6 +39,7 @@ CATEGORY_FOR_TYPE: dict[str, str] = {
     "success": "operational",
     "tool_use": "operational",
     "session": "project",
+    "claude-memory": "project",
 }
 
 # Ratchet category -> Ralph memory type, for exporting facts that did not come from Ralph.
