@@ -16,19 +16,20 @@ from ratchet.cli.common import Context, common_options, emit_json, fail_closed
 
 AGENT_KEYS = ("claude-code", "codex", "gemini")
 SCOPE_HELP = "Write the project's settings (repository root) instead of your user settings in HOME."
+MCP_HELP = "The 'ratchet mcp' server (MCP tools) in the agent's MCP settings, instead of the hooks."
 
 
 def _scope(project: bool) -> str:
     return "project" if project else "user"
 
 
-def _print_outcome(outcome: object, scope: str) -> None:
+def _print_outcome(outcome: object, scope: str, what: str = "hooks") -> None:
     from ratchet.hooks import agents
     from ratchet.hooks.install import Outcome
 
     assert isinstance(outcome, Outcome)
     label = agents.AGENTS[outcome.agent].label
-    click.echo(f"{label} hooks ({scope}): {outcome.path}")
+    click.echo(f"{label} {what} ({scope}): {outcome.path}")
     by_action: dict[str, list[str]] = {}
     for change in outcome.changes:
         by_action.setdefault(change.action, []).append(change.event)
@@ -52,6 +53,7 @@ def _install_help(key: str) -> str:
       ratchet install {key}
       ratchet install {key} --project
       ratchet install {key} --memory-dir ~/.ratchet/memory
+      ratchet install {key} --mcp --project
     """
 
 
@@ -62,17 +64,20 @@ def _uninstall_help(key: str) -> str:
     Examples:
       ratchet uninstall {key}
       ratchet uninstall {key} --project
+      ratchet uninstall {key} --mcp
     """
 
 
 def _agent_install(key: str) -> click.Command:
     @click.command(name=key, help=_install_help(key))
     @click.option("--project/--user", "project", default=False, help=SCOPE_HELP)
+    @click.option("--mcp", is_flag=True, help=MCP_HELP)
     @common_options
     @fail_closed
-    def command(ctx: Context, project: bool) -> None:
+    def command(ctx: Context, project: bool, mcp: bool) -> None:
         from ratchet.hooks.install import install_hooks, store_location
         from ratchet.hooks.io import hook_store
+        from ratchet.hooks.mcp_install import install_mcp
         from ratchet.store.memdir import MemoryDir
 
         if project:
@@ -81,11 +86,12 @@ def _agent_install(key: str) -> click.Command:
         else:
             memory_dir, config_path = store_location(ctx.memory_dir, ctx.config_path)
         MemoryDir(memory_dir).ensure()
-        outcome = install_hooks(key, _scope(project), memory_dir, config_path)
+        register = install_mcp if mcp else install_hooks
+        outcome = register(key, _scope(project), memory_dir, config_path)
         if ctx.json_output:
             emit_json(outcome.to_dict())
         else:
-            _print_outcome(outcome, _scope(project))
+            _print_outcome(outcome, _scope(project), "MCP server" if mcp else "hooks")
             click.echo(f"Memory directory: {memory_dir}")
             if config_path:
                 click.echo(f"Config: {config_path}")
@@ -115,16 +121,18 @@ def _refuse_pinning(key: str) -> None:
 def _agent_uninstall(key: str) -> click.Command:
     @click.command(name=key, help=_uninstall_help(key))
     @click.option("--project/--user", "project", default=False, help=SCOPE_HELP)
+    @click.option("--mcp", is_flag=True, help=MCP_HELP)
     @common_options
     @fail_closed
-    def command(ctx: Context, project: bool) -> None:
+    def command(ctx: Context, project: bool, mcp: bool) -> None:
         from ratchet.hooks.install import uninstall_hooks
+        from ratchet.hooks.mcp_install import uninstall_mcp
 
-        outcome = uninstall_hooks(key, _scope(project))
+        outcome = (uninstall_mcp if mcp else uninstall_hooks)(key, _scope(project))
         if ctx.json_output:
             emit_json(outcome.to_dict())
         else:
-            _print_outcome(outcome, _scope(project))
+            _print_outcome(outcome, _scope(project), "MCP server" if mcp else "hooks")
         for note in outcome.notes:
             ctx.warn(note)
 

@@ -24,6 +24,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "install": "ratchet.cli.install:install",
     "uninstall": "ratchet.cli.install:uninstall",
     "doctor": "ratchet.cli.install:doctor",
+    "mcp": "ratchet.cli.mcp_server:mcp",
     "prompt": "ratchet.cli.workshop:prompt",
     "eval": "ratchet.cli.evaluate:eval_",
     "model": "ratchet.cli.model:model",

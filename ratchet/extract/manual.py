@@ -22,8 +22,9 @@ def add_fact(
     tier: str = "standard",
     scope: str = "global",
     action_required: bool = False,
+    actor: str = "ratchet add",
 ) -> Fact:
-    """Store a fact a person asked to remember (explicit: +0.2)."""
+    """Store a fact a person asked to remember (explicit: +0.2), logged under ``actor``."""
     text = text.strip()
     if not text:
         raise UsageError("TEXT: must not be empty")
@@ -44,5 +45,5 @@ def add_fact(
         evidence=text[:600],
         provenance="manual",
     )
-    store.add([fact], actor="ratchet add")
+    store.add([fact], actor=actor)
     return fact
