@@ -398,3 +398,18 @@ def test_fresh_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert checks["memory-manage"]["detail"] == "has never run: schedule it with 'ratchet install cron --write'"
     assert checks["cron"]["detail"].startswith("crontab not found")
     assert checks["sizes"]["detail"] == "0 B in all"
+
+
+def test_doctor_notes_when_claude_code_keeps_its_own_memory_too(healthy: Path) -> None:
+    project = Path.cwd().resolve()
+    folder = Path.home() / ".claude" / "projects" / str(project).replace(os.sep, "-") / "memory"
+    folder.mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("- The API is deployed with make deploy\n")
+    code, checks, _ = doctor()
+    assert code == 0
+    note = checks["claude-code own memory"]
+    assert note["status"] == "WARN"
+    assert note["detail"] == (
+        f"Claude Code's auto memory is on as well ({folder}): two memories inject; "
+        f"ratchet import claude-memory {folder}"
+    )

@@ -158,6 +158,9 @@ def _hooks(root: Path, cwd: str | Path | None) -> list[Check]:
             checks.append(_codex_enabled())
         if installed_somewhere and agent.key == "gemini":
             checks.append(_gemini_enabled(cwd))
+        own = _own_memory(agent.key, cwd) if installed_somewhere else None
+        if own:
+            checks.append(own)
     if not checks:
         checks.append(Check("hooks", WARN, "no agent hooks installed: run 'ratchet install claude-code'"))
     return checks
@@ -258,6 +261,24 @@ def _timeout_problem(agent: agents.Agent, event: str, timeout: Any, rule: agents
     if unit == "s" and timeout >= 1000:
         return WARN, f"{event} timeout", f"{event} timeout {timeout:g} is in seconds for {agent.label}"
     return None
+
+
+def _own_memory(key: str, cwd: str | Path | None) -> Check | None:
+    """A note when the agent keeps a memory of its own as well (Claude Code's auto memory, Codex Memories): two
+    sources then inject at every start, and 'ratchet import' can bring the agent's notes in once."""
+    home = Path.home()
+    if key == "claude-code":
+        project = Path(cwd or os.getcwd()).resolve()
+        folder = home / ".claude" / "projects" / str(project).replace(os.sep, "-") / "memory"
+        what, how = "Claude Code's auto memory", f"ratchet import claude-memory {folder}"
+    elif key == "codex":
+        folder = home / ".codex" / "memories"
+        what, how = "Codex Memories", "keep one of the two"
+    else:
+        return None
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return None
+    return Check(f"{key} own memory", WARN, f"{what} is on as well ({folder}): two memories inject; {how}")
 
 
 def _codex_enabled() -> Check:
