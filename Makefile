@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO_DIR := build/demo
 
-.PHONY: install models demo test test-fast lint docs bench eval eval-secrets clean
+.PHONY: install models demo test test-fast lint docs bench eval eval-secrets eval-transcripts clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,10 +57,21 @@ eval: models
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit facts --model all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main eval locomo $(LOCOMO) --unit turns --model all-mpnet-base-v2
 	$(MAKE) eval-secrets
+	$(MAKE) eval-transcripts
 
 # The secret filter on bench/corpora/secrets (tuning and held out), end to end; the table goes into RESULTS.md.
 eval-secrets: $(STAMP)
 	$(PY) -m bench.secrets --results bench/RESULTS.md
+
+# memory-extract (offline, default config) on the labelled real transcripts (bench/corpora/transcripts/README.md):
+# tuning and held-out sources reported apart, precision from a person's grades, recall from the labels.
+TRANSCRIPTS := bench/corpora/transcripts
+SHARED ?= ../shared
+
+eval-transcripts: $(STAMP)
+	$(PY) -m ratchet.cli.main eval transcripts $(TRANSCRIPTS)/claude.jsonl $(TRANSCRIPTS)/chat.jsonl \
+		$(TRANSCRIPTS)/repro.jsonl --root $(SHARED) --mode offline --brief \
+		--grades $(TRANSCRIPTS)/grades-offline-1.jsonl --grades $(TRANSCRIPTS)/grades-offline-2.jsonl
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

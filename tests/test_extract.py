@@ -55,7 +55,7 @@ def test_each_format_stores_the_expected_facts(name: str, memory_dir: Path) -> N
     assert old.superseded_by == new.id and new.supersedes == [old.id]
     remember = facts["The team's deploy window is Thursday at 10am."]
     assert remember.importance == pytest.approx(0.8)  # project 0.6 + remember 0.2
-    assert all(f.provenance == "offline-extractor/1" and f.source_session and f.evidence for f in facts.values())
+    assert all(f.provenance == "offline-extractor/2" and f.source_session and f.evidence for f in facts.values())
     # re-running adds nothing
     again = extract_file(store, Config(), FIXTURES / name)
     assert again.added == [] and again.turns_new == 0

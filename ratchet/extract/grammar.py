@@ -15,6 +15,7 @@ from ratchet.extract.lexicon import (
     DETERMINERS,
     FIRST_PERSON,
     FIRST_PLURAL,
+    IRREGULAR_PAST,
     MODALS,
     NOT_VERBS,
     PREPOSITIONS,
@@ -145,11 +146,13 @@ def second_to_third(text: str) -> str:
 def third_person(sentence: str, *, team: bool = True) -> str:
     """'I prefer tabs' -> 'The user prefers tabs'; 'our CI' -> 'the team's CI' (with ``team``; else 'the user's').
 
-    Ends with a period.
+    Once the clause's subject is the user, later "my", "me", "myself" become "their", "them", "themselves" ("I use
+    neovim as my editor" -> "... as their editor"). "US" (the country) stays. Ends with a period (or the "!" it had).
     """
     we = "the team" if team else "the user"
     tokens = sentence.split(" ")
     out: list[str] = []
+    subject = ""  # "i" or "we" once the user (or the team) is the subject
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -157,6 +160,7 @@ def third_person(sentence: str, *, team: bool = True) -> str:
         trail = tok[len(tok.rstrip(",.;:!\"')")) :]
         if bare in ("i", "we"):
             out.append(("the user" if bare == "i" else we) + trail)
+            subject = subject or bare
             compound = i > 0 and tokens[i - 1].lower() == "and"
             i += 1
             # conjugate the verb (skipping adverbs) unless punctuation ended the subject
@@ -166,16 +170,34 @@ def third_person(sentence: str, *, team: bool = True) -> str:
             if not trail and j < len(tokens) and not compound:
                 tokens[j] = third(tokens[j], force=True)
             continue
+        if bare == "us" and tok.strip(",.;:!\"'()") == "US":  # the country, not the pronoun
+            out.append(tok)
+            i += 1
+            continue
+        if subject == "i" and bare in _OBJECT_FORMS:
+            out.append(_OBJECT_FORMS[bare] + trail)
+            i += 1
+            continue
+        if subject == "we" and bare in ("our", "ours") and not team:
+            out.append("their" + ("s" if bare == "ours" else "") + trail)
+            i += 1
+            continue
         template = FIRST_PERSON.get(bare) or FIRST_PLURAL.get(bare)
         out.append(template.format(u="the user", w=we) + trail if template else tok)
         i += 1
     text = " ".join(out).strip()
     if team:  # "We're on Node 20" means the project runs on it
         text = re.sub(r"^the team is on (?=[A-Z0-9])", "the project runs on ", text, flags=re.I)
-    text = text[0].upper() + text[1:] if text else text
+    first = text.split(" ", 1)[0] if text else ""
+    if text and not re.search(r"[./_\\`\d]|[a-z][A-Z]", first):  # "app.js is ..." keeps its name as written
+        text = text[0].upper() + text[1:]
     if text and text[-1] not in ".!":
-        text += "."
+        text = text.rstrip("?:;,") + "."
     return text
+
+
+# After "I ..." has made the user the subject: "my editor" is "their editor", not "the user's editor".
+_OBJECT_FORMS = {"my": "their", "mine": "theirs", "me": "them", "myself": "themselves"}
 
 
 def third(word: str, force: bool = False) -> str:
@@ -197,8 +219,12 @@ def third(word: str, force: bool = False) -> str:
         return "hasn't"
     if lower in MODALS or lower in ("was", "had", "did") or lower.endswith("ed"):
         return word
+    if lower in IRREGULAR_PAST and lower not in BASE_VERBS:
+        return word  # "went" stays "went", never "wents"
     known = lower in BASE_VERBS or lower in ("have", "do", "go", "be")
-    if not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", lower) or not (known or force) or lower in NOT_VERBS:
+    # A word not known as a verb is conjugated only when its last part is one ("squash-merge" -> "squash-merges").
+    known = known or (force and "-" in lower and lower.rsplit("-", 1)[1] in BASE_VERBS)
+    if not re.fullmatch(r"[a-z]+(?:-[a-z]+)*", lower) or not known or lower in NOT_VERBS:
         return word
     irregular = {"have": "has", "do": "does", "go": "goes", "be": "is"}
     if lower in irregular:

@@ -1,16 +1,21 @@
-"""The deterministic offline extractor, used when no LLM is configured.
+"""The deterministic offline extractor, used when no LLM is configured: precision first.
 
-User turns only (plus an assistant statement the user explicitly confirmed). Each user turn is stripped of code
-and split into sentences (abbreviations such as "Dr." do not end one), and sentences into clauses where both
-sides of a ";", "and" or "but" are full statements ("Priya is vegetarian and she can't stand spicy food" gives two
-facts, the pronoun replaced by the subject it stands for). A clause is kept when it is a declarative statement with
-a subject, a verb and at least two content words, or a standing rule ("Always run make lint before pushing").
-Questions, requests to the assistant, filler and debugging chatter are dropped; so are instructions and claims
-about the user inside untrusted content (tool results, web pages, ``[UNTRUSTED DATA]``): a web page does not get
-to say what the user wants. First person becomes the third person ("I prefer tabs" -> "The user prefers tabs";
-"we" is the team in work talk, the user otherwise), and keyword tables pick the category, tags (names and
-technical terms before other nouns; never verbs or time words), tier and the importance modifiers. Correction cues
-("actually", "now", "moved to", a leading "No,") mark a fact that may replace an older one. Same input, same output.
+User turns only (plus an assistant statement the user explicitly confirmed). Each user turn is read for the user's
+own prose (:mod:`ratchet.extract.prose`: pasted code, logs, diffs, tables, quotes, quoted email, agent replies and
+material introduced by "...:" are not the user's words), split into sentences (abbreviations such as "Dr." do not
+end one) and sentences into clauses where both sides of a ";", "and" or "but" are full statements ("I am 30 and
+have ten years in sales" gives two facts, the second keeping its subject). A clause is kept only when
+:mod:`ratchet.extract.statements` calls it a durable statement of a known kind (a preference, a decision, a rule,
+a personal fact, an activity, how the project works, a change, a requirement, a dated plan); questions, requests,
+chatter, fragments, hedges, passing states, reactions to the assistant's offers and claims the user took back in the
+same message are dropped. When in doubt, leave it out: an empty memory is better than a misleading one.
+
+Untrusted content (tool results, web pages, ``[UNTRUSTED DATA]``) may give a plain third-person statement, stored as
+untrusted, never an instruction or a claim about the user. First person becomes the third person ("I prefer tabs"
+-> "The user prefers tabs"; "we" is the team in work talk, the user otherwise), names and file paths as written. The
+category comes from the kind of statement (a decision is a decision), refined by topic words; tags, tier and the
+importance modifiers from keyword tables. Correction cues ("actually", "now", "moved to", a leading "No,") mark a fact
+that may replace an older one. Same input, same output.
 """
 
 from __future__ import annotations
@@ -19,37 +24,27 @@ import re
 from collections.abc import Iterable
 
 from ratchet.core.facts import Candidate
+from ratchet.extract import answers, prose
+from ratchet.extract.clauses import RULE_START, clauses, is_statement
 from ratchet.extract.grammar import (
     plain_word,
     resolve_leading_pronoun,
     second_to_third,
-    subject_of,
     third_person,
-    verb_form,
-    verb_index,
 )
 from ratchet.extract.lexicon import (
-    AUXILIARIES,
     BASE_VERBS,
     CATEGORY_WORDS,
-    CODE_PREFIXES,
     FILLER,
-    PREPOSITIONS,
     STOP,
-    SUBJECT_PRONOUNS,
-    SUBORDINATORS,
     TAG_NOISE,
     VERB_FORMS,
 )
+from ratchet.extract.statements import Verdict, classify
 from ratchet.extract.transcripts import Turn
 
-PROVENANCE = "offline-extractor/1"
+PROVENANCE = "offline-extractor/2"
 
-_FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
-_ABBREVIATION = re.compile(r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|vs|etc|approx|no|inc|ltd|co|e\.g|i\.e|[A-Z])\.)$", re.I)
-_BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _REMEMBER = re.compile(
     r"^(?:please\s+)?(?:remember|don'?t forget|do not forget|keep in mind|make a note|note to self|for the record|"
     r"note|fyi|important|heads up)(?:\s+(?:this|that))?\s*[:,-]?\s*(?:that\s+)?",
@@ -79,25 +74,41 @@ _CORRECTION = re.compile(
     r"(?:is|are|was) now|instead|replaced|correction|turns out|renamed|upgraded|downgraded|migrated)\b",
     re.I,
 )
-_QUESTION_START = re.compile(
-    r"^(?:what|why|how|when|where|who|which|can|could|would|will|shall|should|do you|does|did|is|are|may|might)\b", re.I
-)
-_LEAD_IN = re.compile(r"^(?:(?:also|and|so|but|btw|by the way|oh|plus|anyway)\b[,:]?\s+|[\w' ]{1,30}:\s+(?=\S))", re.I)
-_REMEMBER_TAIL = re.compile(r"[,;]\s*(?:please\s+)?(?:always\s+)?(?:remember|don'?t forget|keep in mind)\b.*$", re.I)
-_RULE_START = re.compile(
-    r"^(?:please\s+)?(?:always|never|don'?t ever|do not ever|don'?t|do not|make sure to always)\b", re.I
-)
-_REQUEST_START = re.compile(
-    r"^(?:please|let'?s|lets|can you|could you|would you|i want you|i'?d like you|help me|go ahead|try|now|next|"
-    r"ok(?:ay)?|so|show|run|fix|add|make|create|write|update|change|refactor|implement|check|look|open|read|"
-    r"find|search|give|tell|explain|list|delete|remove|rename|move|install|start|stop|commit|push|build|test|"
-    r"debug|help|continue|go|do it|yes|no|sure|thanks|thank|here'?s|here is|here are)\b",
+_LEAD_IN = re.compile(
+    r"^(?:(?:also|and|so|but|btw|by the way|oh|plus|anyway|well|ok|okay|alright|hmm|ah|fyi|ps|p\.s\.|yeah|yes|yep|"
+    r"sure|right|cool|great|nice|perfect|awesome)\b[,:.!]?\s+|"
+    r"[\w' ]{1,30}:\s+(?=\S))",
     re.I,
 )
-_CHATTER = re.compile(
-    r"\b(?:didn'?t work|doesn'?t work|still (?:fail|broken|get)|try again|same error|that broke|no luck|"
-    r"weird|hmm|let me know|sounds good|looks good|thank you|thanks|a few things|before we (?:start|begin)|"
-    r"one more thing|quick question)\b",
+# A run-on answer: "yeah sure it is I like to eat ..." starts being a statement at its "I".
+_INTERJECTION = frozenset(
+    [
+        "yeah",
+        "yes",
+        "yep",
+        "ok",
+        "okay",
+        "sure",
+        "well",
+        "oh",
+        "wow",
+        "right",
+        "so",
+        "hmm",
+        "ah",
+        "lol",
+        "haha",
+        "cool",
+        "nice",
+        "great",
+    ]
+)
+_REMEMBER_TAIL = re.compile(r"[,;]\s*(?:please\s+)?(?:always\s+)?(?:remember|don'?t forget|keep in mind)\b.*$", re.I)
+# A claim taken back in the same message: the statement before it is not kept.
+_WITHDRAW = re.compile(
+    r"^(?:(?:actually|oh|wait|sorry|hmm)[,.!]?\s+)?(?:never ?mind|scratch that|forget (?:it|that|what i said)|"
+    r"ignore (?:that|what i (?:just )?said)|i was wrong|that'?s (?:not (?:right|true)|wrong)|not true|my bad|"
+    r"no,? wait|wait,? no|actually,? no|i take (?:that|it) back)\b",
     re.I,
 )
 # Instructions aimed at the assistant, as prompt injections in tool output and web pages are written.
@@ -113,8 +124,6 @@ _INJECTION = re.compile(
 )
 _ABOUT_USER = re.compile(r"\b(?:the user|user's|the guest|the customer)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|yourself)\b", re.I)
-_ANAPHOR = re.compile(r"\b(?:one|ones|it|this|that|them|there|those|these)\b", re.I)
-_CLAUSE_SEP = re.compile(r"\s*;\s+|,?\s+(?:and|but)\s+(?!also\b)")
 _PROJECT_WORDS = re.compile(
     r"\b(?:repo|repository|codebase|this project|the project|service|database|api|endpoint|staging|production|prod|"
     r"deploy\w*|server|module|library|schema|branch|ci|tests?|lint|pipeline|migration|docker|kubernetes|config|"
@@ -122,7 +131,6 @@ _PROJECT_WORDS = re.compile(
     r"terraform|aws|gcp|azure|cluster|sdk|framework|postgres\w*|mysql|redis|sql|git|github|npm|pnpm|yarn)\b",
     re.I,
 )
-_PERSON_CATEGORIES = frozenset({"vehicle", "maintenance", "personal", "preference", "casual"})
 _PRIVATE_LIFE = frozenset({"vehicle", "maintenance", "personal"})  # preferences come up in work sessions too
 _ACTION = re.compile(
     r"\b(?:overdue|due|deadline|need to|needs to|must|todo|to-do|remind|follow up|expires?|renew|"
@@ -130,12 +138,41 @@ _ACTION = re.compile(
     re.I,
 )
 _PERMANENT = re.compile(
-    r"\b(?:permanent(?:ly)?|always remember|never forget|forever|allerg(?:y|ic)|epipen|safety|life-threatening)\b", re.I
+    r"\b(?:permanent(?:ly)?|always remember|never forget|forever|allerg(?:y|ic)|anaphyla\w*|life-threatening)\b", re.I
 )
 _TRANSIENT = re.compile(
     r"\b(?:for now|today|this session|right now|at the moment|temporarily|currently debugging|for this task)\b", re.I
 )
 _TAG_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+#/_-]*[A-Za-z0-9+#]|[A-Za-z]")
+# The category a kind of statement is filed under; topic words (an incident, a vehicle, maintenance) outrank it.
+KIND_CATEGORY = {
+    "preference": "preference",
+    "decision": "decision",
+    "rule": "process",
+    "personal": "personal",
+    "activity": "project",
+    "project": "project",
+    "change": "project",
+    "requirement": "project",
+    "plan": "personal",
+    "incident": "incident",
+}
+_TOPICS = ("incident", "vehicle", "maintenance")
+_ROLE_CLAIM = re.compile(r"^(?:i am|i'm|im)\s+(?:a|an|the|your|his|her)\b", re.I)
+_ROLE_PLAY = re.compile(
+    r"\b(?:act (?:as|like)|pretend|role-?play|mock interview|play the role|you are (?:a|an|the|my)\b|"
+    r"you will be (?:a|an|the|my)\b|in this scenario|stay in character)",
+    re.I,
+)
+# Discourse markers at the end of a clause carry no content: "I am a man though" states "I am a man".
+_TRAILER = re.compile(r"[,\s]+(?:though|anyway|anyways|lol|haha|btw|tbh|i guess)\s*([.!]?)$", re.I)
+# A request tacked onto a statement: "I'm writing a parser in Rust, can you review it?" keeps the statement.
+_REQUEST_TAIL = re.compile(
+    r"(?:[,;:]|\s-+)\s*(?:and\s+|so\s+|but\s+)?(?:(?:can|could|would|will|shall)\s+(?:you|u|we)|let'?s|please|pls|"
+    r"help me|"
+    r"any (?:ideas|tips|advice|suggestions))\b.*$",
+    re.I,
+)
 
 
 def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: str) -> list[Candidate]:
@@ -146,36 +183,96 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
     out: list[Candidate] = []
     previous: Turn | None = None
     for turn in turns:
-        if turn.role == "user" and turn.trusted and previous is not None and previous.role == "assistant":
-            confirmed = _confirmed_statement(previous.text, turn.text)
-            if confirmed:
-                candidate = _candidate(confirmed, allowed, default_category, turn, work, evidence=confirmed)
-                if candidate is not None:
-                    out.append(candidate)
+        offered = previous.text if previous is not None and previous.role == "assistant" else ""
+        if turn.role == "user" and turn.trusted and offered:
+            confirmed = _confirmed_statement(offered, turn.text)
+            verdict = classify(confirmed, work=work) if confirmed else None
+            if confirmed and verdict:
+                out.append(_candidate(confirmed, verdict, allowed, default_category, turn, work, evidence=confirmed))
+        if turn.role == "user" and turn.trusted and offered:
+            picked = answers.choice(offered, turn.text)
+            if picked:
+                decision = Verdict("decision", "choice", "team" if work else "user")
+                out.append(_candidate(picked, decision, allowed, default_category, turn, work, evidence=turn.text))
         if turn.role in ("user", "assistant"):
             previous = turn
         if turn.role != "user":
             continue
-        out.extend(_turn_candidates(turn, allowed, default_category, work))
+        out.extend(_turn_candidates(turn, allowed, default_category, work, offered))
     return out
 
 
-def _turn_candidates(turn: Turn, allowed: set[str], default_category: str, work: bool) -> list[Candidate]:
+def _turn_candidates(
+    turn: Turn, allowed: set[str], default_category: str, work: bool, offered: str = ""
+) -> list[Candidate]:
     kept: list[Candidate] = []
+    pieces = prose.split(turn.text)
+    all_text = " ".join(p.text for p in pieces)
+    # "Act as a hiring manager ... I am a new hire": who the user says they are inside a role-play is a role.
+    playing = bool(_ROLE_PLAY.search(turn.text))
+    # Prose that never speaks as the user and runs past two sentences is pasted (a review, a report, an example).
+    speaks = prose.first_person(all_text) or (len(pieces) <= 2 and len(all_text.split()) <= 40)
     last_sentence = ""
-    for sentence in sentences(turn.text):
+    for piece in pieces:
+        sentence = piece.text
         if _REMEMBER_ALONE.match(sentence):
             if kept:  # "Remember that." points at the statement just before it
                 kept[-1].explicit_remember = True
             continue
-        core, explicit, correction = _prepare(sentence)
+        withdrawn = _WITHDRAW.match(sentence)
+        if withdrawn:
+            if kept:
+                kept.pop()  # "... Actually no, scratch that." takes the last statement back
+            sentence = sentence[withdrawn.end() :].lstrip(" ,.;:!-")  # "Never mind, we use X" goes on with the rest
+            if not sentence:
+                continue
+        core, explicit, correction = _prepare(_from_subject(sentence))
+        core = _from_subject(_REQUEST_TAIL.sub("", core))
         core = resolve_leading_pronoun(core, last_sentence)
         last_sentence = core
+        if piece.listed and work and not explicit:
+            continue  # list items in a work session are steps, options and to-dos, not statements
+        own = (piece.own and speaks and not piece.listed) or explicit
         for clause in clauses(core):
-            candidate = _candidate(clause, allowed, default_category, turn, work, sentence, explicit, correction)
+            candidate = _clause_candidate(
+                clause, allowed, default_category, turn, work, sentence, explicit, correction, own, offered
+            )
+            if candidate is not None and playing and _ROLE_CLAIM.match(clause):
+                continue
             if candidate is not None:
                 kept.append(candidate)
     return kept
+
+
+def _clause_candidate(
+    clause: str,
+    allowed: set[str],
+    default_category: str,
+    turn: Turn,
+    work: bool,
+    sentence: str,
+    explicit: bool,
+    correction: bool,
+    own: bool,
+    offered: str,
+) -> Candidate | None:
+    if not turn.trusted and (_untrusted_instruction(clause) or re.match(r"(?:i|we|my|our)\b", clause, re.I)):
+        return None  # a page does not say what the user wants, nor speak as the user
+    verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)
+    if not verdict:
+        return None
+    return _candidate(clause, verdict, allowed, default_category, turn, work, sentence, explicit, correction)
+
+
+def _from_subject(sentence: str) -> str:
+    """ "yeah sure it is I like spicy food" -> "I like spicy food": a run-on answer's statement starts at its "I"."""
+    tokens = sentence.split()
+    if not tokens or plain_word(tokens[0]) not in _INTERJECTION:
+        return sentence
+    for k in range(1, min(len(tokens), 7)):
+        if plain_word(tokens[k]) in ("i", "i'm", "we", "we're", "my", "our"):
+            return " ".join(tokens[k:])
+    return sentence
 
 
 def _work_session(turns: list[Turn]) -> bool:
@@ -188,33 +285,8 @@ def _work_session(turns: list[Turn]) -> bool:
 
 
 def sentences(text: str) -> list[str]:
-    """Prose sentences of ``text``: code blocks, command lines and log output removed."""
-    text = _FENCE.sub("\n", text)
-    out: list[str] = []
-    for line in text.splitlines():
-        if _codeish_line(line):
-            continue
-        line = _BULLET.sub("", line).strip()
-        if not line:
-            continue
-        pieces: list[str] = []
-        for piece in _SENTENCE_END.split(line):
-            if pieces and _ABBREVIATION.search(pieces[-1]):
-                pieces[-1] += " " + piece  # "Dr. Okafor" does not end a sentence
-            else:
-                pieces.append(piece)
-        out.extend(s.strip() for s in pieces if s.strip())
-    return out
-
-
-def _codeish_line(line: str) -> bool:
-    stripped = line.strip()
-    if not stripped:
-        return True
-    if line.startswith(("    ", "\t")) or stripped.startswith(CODE_PREFIXES):
-        return True
-    letters = sum(c.isalpha() or c.isspace() for c in stripped)
-    return letters / len(stripped) < 0.7
+    """Prose sentences of ``text``: code blocks, command lines, log output and pasted material removed."""
+    return [piece.text for piece in prose.split(text)]
 
 
 def _prepare(sentence: str) -> tuple[str, bool, bool]:
@@ -239,6 +311,9 @@ def _prepare(sentence: str) -> tuple[str, bool, bool]:
             correction = correction or match.group("word").lower() in ("no", "nope", "nah")
             sentence = sentence[match.end() :]
         sentence = _LEAD_IN.sub("", sentence, count=1).strip(" \"'")
+        if sentence.startswith("(") and sentence.rstrip(".!").endswith(")"):  # "(I am a man though)"
+            sentence = sentence.rstrip(".!")[1:-1].strip()
+        sentence = _TRAILER.sub("", sentence)
         if sentence == before:
             break
     tail = _REMEMBER_TAIL.search(sentence)
@@ -246,85 +321,6 @@ def _prepare(sentence: str) -> tuple[str, bool, bool]:
         explicit = True
         sentence = sentence[: tail.start()] + "."
     return sentence, explicit, correction
-
-
-def clauses(sentence: str) -> list[str]:
-    """Split ``sentence`` on ";", "and", "but" where both sides are full statements (or rules).
-
-    A right side starting with he/she/they/it gets the left side's subject; one that starts with a verb of the
-    same form as the left side's ("are flying ... and staying at") gets the left side's subject (and auxiliary).
-    A right side that points back at the left one ("always add a new one") stays attached.
-    """
-    body = sentence.rstrip().rstrip(".!")
-    segments: list[tuple[str, str]] = []  # (text, the separator after it)
-    last = 0
-    for match in _CLAUSE_SEP.finditer(body):
-        segments.append((body[last : match.start()], match.group(0)))
-        last = match.end()
-    if not segments:
-        return [sentence]
-    segments.append((body[last:], ""))
-    parts = [segments[0][0]]
-    for k in range(1, len(segments)):
-        sep, right = segments[k - 1][1], segments[k][0]
-        resolved = _split_right(parts[-1], right, sep)
-        if resolved is None:
-            parts[-1] += sep + right
-        else:
-            parts.append(resolved)
-    return [sentence] if len(parts) == 1 else [_finish(p) for p in parts]
-
-
-def _finish(clause: str) -> str:
-    clause = clause.strip(" ,")
-    return clause[0].upper() + clause[1:] + "." if clause else clause
-
-
-def _split_right(left: str, right: str, sep: str) -> str | None:
-    """The right-hand clause as a full statement, or None when the sentence should not split here."""
-    if not _is_statement(left):
-        return None
-    rtoks = right.split()
-    if len(rtoks) < 2:
-        return None
-    first = plain_word(rtoks[0])
-    if (";" in sep or _RULE_START.match(right)) and _ANAPHOR.search(right):
-        return None  # "...; always add a new one" leans on the left side
-    if _RULE_START.match(right):
-        return right
-    if first in ("he", "she", "they", "it"):
-        subject = subject_of(left)
-        vi = verb_index(rtoks)
-        if vi != 1:
-            return None
-        if subject and plain_word(subject.split()[0]) not in SUBJECT_PRONOUNS:
-            return subject + " " + " ".join(rtoks[1:])
-        return None if first == "it" else right
-    vi = verb_index(rtoks)
-    if vi is not None and 0 < vi <= 4 and not any(plain_word(t) in SUBORDINATORS | PREPOSITIONS for t in rtoks[:vi]):
-        if ";" not in sep and plain_word(rtoks[vi]) in AUXILIARIES and rtoks[vi - 1][:1].islower() and vi == 1:
-            return None  # "apples and pears are ..." is one subject, not two clauses
-        return right
-    ltoks = left.split()
-    lvi = verb_index(ltoks)
-    if lvi is None or first not in VERB_FORMS or first in AUXILIARIES or len(rtoks) < 3:
-        return None
-    lverb = plain_word(ltoks[lvi])
-    be = lverb in AUXILIARIES or bool(re.fullmatch(r"\w+'(?:re|m|s)", lverb))
-    if be and lvi + 1 < len(ltoks) and plain_word(ltoks[lvi + 1]).endswith("ing"):
-        if first.endswith("ing"):  # "We're flying to Lisbon and staying at ..."
-            return " ".join(ltoks[: lvi + 1]) + " " + right
-        return None
-    if verb_form(lverb) == verb_form(first) and not be:  # "I keep X in Y and use Z for W"
-        return " ".join(ltoks[:lvi]) + " " + right
-    return None
-
-
-def _is_statement(clause: str) -> bool:
-    if _RULE_START.match(clause):
-        return True
-    vi = verb_index(clause.split())
-    return vi is not None and (vi > 0 or "'" in clause.split()[0])
 
 
 def _confirmed_statement(assistant_text: str, user_text: str) -> str | None:
@@ -341,6 +337,7 @@ def _confirmed_statement(assistant_text: str, user_text: str) -> str | None:
 
 def _candidate(
     sentence: str,
+    verdict: Verdict,
     allowed: set[str],
     default_category: str,
     turn: Turn,
@@ -348,26 +345,19 @@ def _candidate(
     evidence: str | None = None,
     explicit: bool = False,
     correction: bool = False,
-) -> Candidate | None:
+) -> Candidate:
     original = evidence or sentence
-    if not turn.trusted and _untrusted_instruction(sentence):
-        return None
-    if not _worth_keeping(sentence, explicit):
-        return None
     correction = correction or bool(_CORRECTION.search(sentence))
-    team = work or bool(_PROJECT_WORDS.search(sentence))
-    content = third_person(sentence, team=team)
-    category = _category(sentence, allowed, default_category)
-    we_is_user = not team and re.search(r"\b(?:we|our|us|we're)\b", sentence, re.I)
-    about = (
-        "project"
-        if _PROJECT_WORDS.search(sentence)
-        else (
-            "person"
-            if category in _PERSON_CATEGORIES or we_is_user or re.search(r"\b(?:i|my|me|i'm)\b", sentence, re.I)
-            else "project"
-        )
-    )
+    team = verdict.subject == "team" or (verdict.subject != "user" and (work or bool(_PROJECT_WORDS.search(sentence))))
+    # A choice among offered options is written in the third person already (the option's words are the assistant's)
+    content = sentence if verdict.why == "choice" else third_person(sentence, team=team)
+    category = _category(sentence, verdict.kind or "", allowed, default_category)
+    if verdict.subject == "user" and not _PROJECT_WORDS.search(sentence):
+        about = "person"
+    elif verdict.subject == "team" or _PROJECT_WORDS.search(sentence):
+        about = "project"
+    else:
+        about = "person" if category in _PRIVATE_LIFE or category == "preference" else "project"
     tier = "permanent" if _PERMANENT.search(original) else "transient" if _TRANSIENT.search(sentence) else "standard"
     return Candidate(
         content=content,
@@ -390,38 +380,24 @@ def _untrusted_instruction(sentence: str) -> bool:
     """Untrusted text that tells the assistant what to do, sets a rule, or claims what the user wants."""
     if _INJECTION.search(sentence) or _ABOUT_USER.search(sentence) or _SECOND_PERSON.search(sentence):
         return True
-    if _RULE_START.match(sentence):
+    if RULE_START.match(sentence):
         return True
     tokens = sentence.split()
-    return bool(tokens) and plain_word(tokens[0]) in BASE_VERBS and not _is_statement(sentence)
+    return bool(tokens) and plain_word(tokens[0]) in BASE_VERBS and not is_statement(sentence)
 
 
-def _worth_keeping(sentence: str, explicit: bool) -> bool:
-    words = [w.lower().strip("'") for w in _WORD.findall(sentence)]
-    stripped = sentence.rstrip()
-    if len(words) < 3 or stripped.endswith(("?", ":")):
-        return False
-    if all(w in FILLER for w in words):
-        return False
-    if _QUESTION_START.match(sentence) and not explicit:
-        return False
-    is_rule = bool(_RULE_START.match(sentence))
-    if not is_rule and not explicit and _REQUEST_START.match(sentence):
-        return False
-    if _CHATTER.search(sentence):
-        return False
-    content_words = [w for w in words if w not in STOP and len(w) >= 3 and not w.endswith("n't")]
-    if len(content_words) < 2:
-        return False
-    return is_rule or _is_statement(sentence)
-
-
-def _category(text: str, allowed: set[str], default: str) -> str:
+def _category(text: str, kind: str, allowed: set[str], default: str) -> str:
+    """The category of a kept statement: a topic it names (an incident, a vehicle, maintenance), else its kind."""
     lower = f" {text.lower()} "
     for category, pattern in _CATEGORY_PATTERNS:
-        if category in allowed and pattern.search(lower):
+        if category in _TOPICS and category in allowed and pattern.search(lower):
             return category
-    return default
+    category = KIND_CATEGORY.get(kind, default)
+    if category == "personal" and kind == "personal":
+        for topic, pattern in _CATEGORY_PATTERNS:  # "I switched to light mode" is a preference, not a life event
+            if topic == "preference" and pattern.search(lower):
+                return topic if topic in allowed else default
+    return category if category in allowed else default
 
 
 # One compiled alternation per category (compiling a pattern per word per sentence made long turns quadratic-slow).

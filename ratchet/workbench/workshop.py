@@ -407,25 +407,9 @@ def _forbidden(
 ) -> None:
     fsim = golden.similarity(config, forbidden, extracted)
     matched_sim = {j: float(sim[i, j]) for i, j in pairs.items()}
-    for j, text in enumerate(extracted):
-        hit: dict[str, Any] | None = None
-        for k, item in enumerate(case.forbidden):
-            score = float(fsim[k, j])
-            if judged is not None:
-                found = judged.get(k) == j
-            else:
-                found = (
-                    score >= golden.FORBIDDEN_THRESHOLD
-                    and golden.numbers_agree(item["fact"], text)
-                    and score > matched_sim.get(j, -1.0)
-                )
-            if found and (hit is None or score > hit["similarity"]):
-                hit = {"extracted": text, "forbidden": item["fact"], "why": item["why"], "similarity": round(score, 3)}
-        planted = [s for s in case.never_contains if s.lower() in text.lower()]
-        if planted and hit is None:
-            hit = {"extracted": text, "forbidden": "a planted secret", "why": "secret", "similarity": 1.0}
-        if hit:
-            result.forbidden_hits.append(hit)
+    result.forbidden_hits.extend(
+        golden.forbidden_hits(case.forbidden, case.never_contains, extracted, fsim, matched_sim, judged)
+    )
 
 
 # ----- diff ----------------------------------------------------------------------------------------

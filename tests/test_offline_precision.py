@@ -1,0 +1,217 @@
+"""The offline extractor, precision first: only durable statements in the user's own words, kept grammatical.
+
+Every example here was written for these tests (none comes from a real transcript or the golden set).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ratchet.config import Config
+from ratchet.extract import answers, lexicon, offline, prose
+from ratchet.extract.pipeline import extract_file
+from ratchet.extract.statements import classify
+from ratchet.extract.transcripts import Turn, parse_transcript
+from ratchet.store.store import Store
+
+
+def _facts(text: str, path: str = "t.md") -> list[str]:
+    transcript = parse_transcript(text, path)
+    return [c.content for c in offline.extract(transcript.turns, Config().categories, "casual")]
+
+
+def _said(*lines: str) -> list[str]:
+    return [c.content for c in offline.extract([Turn("user", "\n".join(lines))], Config().categories, "casual")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Add a test for the parser first.",
+        "Ask me three questions before you start.",
+        "Please rename the helper to load_rows.",
+        "Can you check why the build is red?",
+        "Let's keep it simple for now.",
+        "That looks off.",
+        "Another one failed.",
+        "Thanks, that works now.",
+        "Maybe we should move the cache to Redis.",
+        "I think the parser is the problem.",
+        "If the queue fills up, we drop the oldest jobs.",
+        "I'm getting a timeout from the gateway.",
+        "I tried the nightly build yesterday.",
+        "It seems to hang on startup.",
+        "You are my code reviewer for this session.",
+        "Humans tend to skim long error messages.",
+    ],
+)
+def test_requests_questions_chatter_and_hedges_are_not_facts(said: str) -> None:
+    assert _said(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("I prefer tabs over spaces in Go.", "preference"),
+        ("We decided to use SQLite for the cache.", "decision"),
+        ("Always run the linter before pushing.", "rule"),
+        ("I'm a structural engineer in Rotterdam.", "personal"),
+        ("I'm writing a small compiler for a teaching language.", "activity"),
+        ("We deploy the billing service on Tuesdays.", "project"),
+        ("The billing service listens on port 8443.", "project"),
+    ],
+)
+def test_durable_statements_are_kept_with_their_kind(said: str, kind: str) -> None:
+    assert classify(said, work=True).kind == kind
+
+
+def test_a_claim_taken_back_in_the_same_message_is_not_kept() -> None:
+    assert _said("We use MySQL for reporting. Actually no, scratch that.") == []
+    assert _said("Never mind, we will look at it later.") == []
+    assert _said("I live in Ghent. Never mind, I live in Bruges.") == ["The user lives in Bruges."]
+
+
+def test_a_reaction_to_what_the_assistant_offered_is_not_a_preference() -> None:
+    facts = _facts(
+        "User: Name ideas for my Go time package?\n"
+        "Assistant: How about `chronograph`, `sundial` or `hourglass`?\n"
+        "User: I like `sundial` but it's taken.\n"
+    )
+    assert facts == []
+
+
+def test_only_the_users_own_words_are_read() -> None:
+    turn = "\n".join(
+        [
+            "I'm getting this error when I deploy:",
+            "The connection pool is exhausted. Increase the pool size in the settings.",
+            "",
+            "\u23fa The cache layer stores sessions in Redis.",
+            "  The worker restarts every hour.",
+            "",
+            "> The staging database runs on Postgres 12.",
+            "",
+            "| host | role |",
+            "| db-1 | primary |",
+            "",
+            "```",
+            "We use tabs everywhere.",
+            "```",
+            "Traceback (most recent call last):",
+            '  File "app.py", line 3, in <module>',
+            "--- a/settings.py",
+            "+DEBUG = True",
+            "",
+            "I prefer small pull requests.",
+            "",
+            "On Tue, 3 Mar 2026 at 10:02, Dana Reyes wrote:",
+            "I live in Toronto and I manage the platform team.",
+        ]
+    )
+    assert _said(turn) == ["The user prefers small pull requests."]
+
+
+def test_pasted_material_without_the_user_speaking_is_not_a_fact() -> None:
+    review = (
+        "The retry helper swallows the context error. It also never resets the backoff counter. "
+        "The scheduler depends on this helper for every job."
+    )
+    assert _said(review) == []
+    assert prose.pasted_line("\u23fa Done: the tests pass")
+    assert prose.pasted_line("cmd/app/main.go:12:3: undefined: run")
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I went to Lisbon and I live in Porto.", "The user lives in Porto."),
+        ("We moved to the US in 2019.", "The user moved to the US in 2019."),
+        ("I am 34 and have nine years in retail.", "The user has nine years in retail."),
+        ("I use Helix as my editor.", "The user uses Helix as their editor."),
+        ("app.js is the entry point of the frontend.", "app.js is the entry point of the frontend."),
+        ("I'm writing a parser in Rust, can you review it?", "The user is writing a parser in Rust."),
+    ],
+)
+def test_sentences_stay_grammatical(said: str, fact: str) -> None:
+    facts = _said(said)
+    assert fact in facts
+    assert not any("wents" in f or "the the user" in f or f.endswith("?.") for f in facts)
+
+
+def test_category_and_importance_come_from_what_the_statement_is(memory_dir: Path, tmp_path: Path) -> None:
+    path = tmp_path / "t.md"
+    path.write_text(
+        "User: We decided to use SQLite for the API cache. I prefer small pull requests. "
+        "Always run the linter before pushing.\nAssistant: Noted.\n"
+    )
+    result = extract_file(Store(memory_dir), Config(), path, cwd=tmp_path)
+    got = {f.content: (f.category, f.importance) for f in result.added}
+    assert got == {
+        "The team decided to use SQLite for the API cache.": ("decision", 0.9),
+        "The user prefers small pull requests.": ("preference", 0.6),
+        "Always run the linter before pushing.": ("process", 0.6),
+    }
+
+
+def test_a_short_answer_picks_one_of_the_offered_options() -> None:
+    offered = "\n".join(
+        [
+            "**Next question:** How should deploy failures be handled?",
+            "",
+            "| Option | Description |",
+            "|--------|-------------|",
+            "| **A. Roll back (Recommended)** | Restore the previous release automatically. Alert the on-call. |",
+            "| **B. Keep going** | Leave the failed release in place. |",
+            "",
+            "Which one do you prefer?",
+        ]
+    )
+    assert answers.choice(offered, "A.") == (
+        'For "How should deploy failures be handled", the user chose Roll back: '
+        "Restore the previous release automatically."
+    )
+    assert answers.choice(offered, "A, but only on weekdays") is None  # the answer changes the option
+    assert answers.choice(offered, "C.") is None
+    assert answers.choice("No options here. Which one?", "A.") is None
+
+
+def test_the_lexicon_holds_no_word_of_a_golden_case() -> None:
+    # Model names, appliances and brand names that came from golden cases are gone: rules must be general.
+    words = {w for _, ws in lexicon.CATEGORY_WORDS for w in ws}
+    assert not words & {"tacoma", "wrx", "furnace", "hvac", "dark mode", "light mode", "epipen"}
+    source = Path(offline.__file__).read_text(encoding="utf-8").lower()
+    assert "epipen" not in source and "tacoma" not in source
+
+
+def test_codex_injection_and_real_user_text(tmp_path: Path, memory_dir: Path) -> None:
+    lines = [
+        {"type": "session_meta", "payload": {"id": "s1", "cwd": str(tmp_path)}},
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [
+                    {
+                        "type": "input_text",
+                        "text": "# AGENTS.md instructions for /repo\n<INSTRUCTIONS>I prefer tabs.</INSTRUCTIONS>",
+                    }
+                ],
+            },
+        },
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_text", "text": "I live in Ghent and I use Emacs."}],
+            },
+        },
+    ]
+    path = tmp_path / "rollout.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = extract_file(Store(memory_dir), Config(), path, cwd=tmp_path)
+    assert sorted(f.content for f in result.added) == ["The user lives in Ghent.", "The user uses Emacs."]
