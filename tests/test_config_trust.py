@@ -126,3 +126,23 @@ def test_a_config_that_is_not_utf8_is_one_clear_line(tmp_path: Path, monkeypatch
     result = CliRunner().invoke(cli, ["config", "show"])
     assert result.exit_code == 2
     assert result.stderr == f"Error: Config file {tmp_path / 'work' / 'ratchet.config.json'}: not UTF-8 (byte 13)\n"
+
+
+def test_a_repository_config_does_not_put_the_hooks_store_inside_the_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A project install names no store; a repository that ships a ratchet.config.json must not make the hooks keep
+    facts in <repo>/memory, where a commit would take them. Allowed by its content, it may."""
+    from ratchet.config import CONFIG_NAME, load_config
+    from ratchet.hooks.io import default_memory_dir, hook_store
+
+    repo = tmp_path / "cloned"
+    repo.mkdir()
+    (repo / CONFIG_NAME).write_text(json.dumps({"retrieval": {"max_facts": 12}}), encoding="utf-8")
+    monkeypatch.chdir(repo)
+    monkeypatch.delenv("RATCHET_MEMORY_DIR", raising=False)
+    monkeypatch.delenv("RATCHET_CONFIG", raising=False)
+    assert hook_store(None, load_config()) == default_memory_dir()
+    result = CliRunner().invoke(cli, ["config", "allow", str(repo / CONFIG_NAME)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert hook_store(None, load_config()) == repo / "memory"

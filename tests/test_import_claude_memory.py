@@ -91,3 +91,22 @@ def test_a_credential_in_a_note_is_skipped_and_a_missing_folder_is_one_line(tmp_
     assert report["imported"] == 1 and report["counts"] == {"secret": 1}
     missing = CliRunner().invoke(cli, ["import", "claude-memory", str(tmp_path / "nope")])
     assert missing.exit_code == 1 and missing.output.count("\n") == 1 and "not found" in missing.output
+
+
+def test_codex_memories_are_read_from_the_consolidated_files_only(tmp_path: Path, memory_dir: Path) -> None:
+    folder = tmp_path / ".codex" / "memories"
+    (folder / "rollout_summaries").mkdir(parents=True)
+    (folder / "MEMORY.md").write_text("# Preferences\n\n- Prefers uv over pip for Python projects\n")
+    (folder / "memory_summary.md").write_text("- Works mostly in the billing monorepo\n")
+    (folder / "raw_memories.md").write_text("- raw note of one session\n")
+    (folder / "rollout_summaries" / "s1.md").write_text("- a session summary\n")
+    runner = CliRunner()
+    first = json.loads(runner.invoke(cli, ["import", "codex-memories", str(folder), "--json"]).stdout)
+    assert first["imported"] == 2
+    facts = json.loads(runner.invoke(cli, ["list", "--json"], catch_exceptions=False).stdout)
+    assert sorted(f["content"] for f in facts) == [
+        "Prefers uv over pip for Python projects",
+        "Works mostly in the billing monorepo",
+    ]
+    again = json.loads(runner.invoke(cli, ["import", "codex-memories", str(folder), "--json"]).stdout)
+    assert again["imported"] == 0

@@ -49,7 +49,8 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
     """Import memories from another tool's format (or merge another Ratchet store).
 
     FORMAT is one of ralph-memories, ralph-guardrails, crabtalk, ralph-mem-sqlite, jsonl, embeddings-json,
-    claude-memory (Claude Code's auto memory folder, ~/.claude/projects/<project>/memory).
+    claude-memory (Claude Code's auto memory folder, ~/.claude/projects/<project>/memory), codex-memories
+    (~/.codex/memories).
     Ids, dates and tags are kept; types map to categories; credentials and duplicates are skipped.
 
     \b
@@ -58,6 +59,7 @@ def import_(ctx: Context, fmt: str, path: Path, dry_run: bool, partial: bool, sc
       ratchet import ralph-guardrails .ralph/guardrails.md
       ratchet import crabtalk ~/.crabtalk/config
       ratchet import claude-memory ~/.claude/projects/-home-me-src-app/memory
+      ratchet import codex-memories ~/.codex/memories
       ratchet import ralph-mem-sqlite ~/.ralph-mem/memory.db --partial
       ratchet import jsonl ../other-machine/memory
       ratchet import embeddings-json old/memory/embeddings.json

@@ -57,14 +57,31 @@ def default_memory_dir() -> Path:
 
 def hook_store(memory_dir: str | None, config: Config) -> Path:
     """The store of a hook: ``--memory-dir`` > ``RATCHET_MEMORY_DIR`` > the config's ``memory_dir`` (a key only your
-    own or an allowed config may set) or ``memory/`` beside a config file named by ``RATCHET_CONFIG`` or in the
-    working directory > ``~/.ratchet/memory``. Never ``./memory`` of the project an agent happens to run in."""
-    from ratchet.config import find_config_path
+    own or an allowed config may set) or ``memory/`` beside a config file named by ``RATCHET_CONFIG`` or one in the
+    working directory that you allowed (``ratchet init`` allows the one it writes) > ``~/.ratchet/memory``. Never
+    ``./memory`` of a repository an agent happens to run in because it ships a ``ratchet.config.json``: facts would
+    land inside the repository, where a commit can take them."""
     from ratchet.store.memdir import resolve_memory_dir
 
-    if memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or config.data.get("memory_dir") or find_config_path():
+    if memory_dir or os.environ.get("RATCHET_MEMORY_DIR") or config.data.get("memory_dir") or _trusted_config_here():
         return resolve_memory_dir(memory_dir, config)
     return default_memory_dir()
+
+
+def _trusted_config_here() -> bool:
+    """A config file the user named (``RATCHET_CONFIG``) or the working directory's, allowed by its content."""
+    from ratchet.config import CONFIG_NAME, is_allowed, read_bytes
+    from ratchet.errors import RatchetError
+
+    if os.environ.get("RATCHET_CONFIG"):
+        return True
+    local = Path.cwd() / CONFIG_NAME
+    if not local.is_file():
+        return False
+    try:
+        return is_allowed(local, read_bytes(local))
+    except (OSError, RatchetError):
+        return False
 
 
 def spawn_worker(payload: dict[str, str], memory_dir: str | None, config_path: str | None) -> None:

@@ -4,8 +4,9 @@ Import formats: ``ralph-memories`` (Ralph's ``.agent/memories.md``), ``ralph-gua
 structured and legacy "Signs"), ``crabtalk`` (``memory/entries/*.md`` and ``MEMORY.md``), ``ralph-mem-sqlite``
 (ralph-mem's SQLite database), ``jsonl`` (Ratchet's own facts, to merge stores) and ``embeddings-json``
 (the spec's ``{fact_id: [float, ...]}``), ``claude-memory`` (Claude Code's auto memory: ``MEMORY.md`` and topic
-files). Export formats: ``ralph-memories`` (the ``ralph memory prime``
-markdown, budget-aware), ``crabtalk`` (an entries directory) and ``jsonl``.
+files), ``codex-memories`` (Codex Memories: ``MEMORY.md`` and ``memory_summary.md``). Export formats:
+``ralph-memories`` (the ``ralph memory prime`` markdown, budget-aware), ``crabtalk`` (an entries directory) and
+``jsonl``.
 
 Each format module parses; :func:`ratchet.interop.common.run_import` applies the shared rules (ids, credential
 filter, dedupe, all or nothing). The library never prints: callers show the :class:`ImportReport`.
@@ -39,6 +40,7 @@ IMPORT_FORMATS = (
     "jsonl",
     "embeddings-json",
     "claude-memory",
+    "codex-memories",
 )
 EXPORT_FORMATS = ("ralph-memories", "crabtalk", "jsonl")
 
@@ -67,12 +69,13 @@ def parse(fmt: str, path: Path) -> Parsed:
         "ralph-mem-sqlite": ralphmem.parse_file,
         "jsonl": jsonl.parse_file,
         "claude-memory": claude_memory.parse_file,
+        "codex-memories": claude_memory.parse_codex,
     }
     if fmt not in parsers:
         raise UsageError(f"Unknown import format '{fmt}' (known: {', '.join(IMPORT_FORMATS)})")
     if fmt in ("ralph-memories", "ralph-guardrails") and not path.is_file():
         raise NotFoundError(f"File {path} not found")
-    if fmt in ("crabtalk", "claude-memory") and not path.exists():
+    if fmt in ("crabtalk", "claude-memory", "codex-memories") and not path.exists():
         raise NotFoundError(f"Directory {path} not found")
     try:
         return parsers[fmt](path)

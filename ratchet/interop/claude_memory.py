@@ -14,6 +14,12 @@ freely, so the reader is lenient:
 Facts carry a content id (``claude-memory-<sha1>`` of the file name and text), so importing the same notes again
 adds nothing, and the file's modification time as their date. The scope is the project's repository when the
 project folder's name (Claude Code's path of the project with ``/`` as ``-``) names a repository on this machine.
+
+Codex Memories (``~/.codex/memories/``) are read the same way (:func:`parse_codex`): ``MEMORY.md``, the consolidated
+memories, and ``memory_summary.md``, the short index injected at every start; the per-session raw notes
+(``raw_memories.md``, ``rollout_summaries/``) and ``skills/`` are passed over. This layout is the one tools that
+mirror Codex describe (``memory_summary.md``, ``MEMORY.md``, ``raw_memories.md``, ``rollout_summaries/``); it was not
+checked against openai/codex's own source.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ from pathlib import Path
 from ratchet.interop.common import Item, Parsed, Problem, content_id, file_time
 
 SOURCE_TYPE = "claude-memory"
+CODEX_TYPE = "codex-memories"
+CODEX_FILES = ("MEMORY.md", "memory_summary.md")
 CATEGORY_FOR_KIND = {"user": "personal", "feedback": "preference", "project": "project", "reference": "project"}
 _FRONT = re.compile(r"\A---\s*\n(?P<body>.*?)\n---\s*(?:\n|\Z)", re.S)
 _FIELD = re.compile(r"^(?P<key>[A-Za-z_]+)\s*:\s*(?P<value>.*?)\s*$")
@@ -32,6 +40,22 @@ _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?P<text>.+)$")
 _INDEX_LINK = re.compile(r"^\[(?P<title>[^\]]+)\]\((?P<target>[^)\s]+\.md)\)\s*(?:[-—–:]\s*(?P<hook>.*))?$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def parse_codex(path: Path) -> Parsed:
+    """Facts of a Codex memories directory (``MEMORY.md`` and ``memory_summary.md``) or of one of its files."""
+    parsed = Parsed()
+    if path.is_dir():
+        files = [path / name for name in CODEX_FILES if (path / name).is_file()]
+        if not files:
+            parsed.problems.append(Problem(str(path), "no MEMORY.md or memory_summary.md"))
+        for other in sorted(p.name for p in path.iterdir() if p.name not in CODEX_FILES):
+            parsed.ignored.append(Problem(f"{path.name}/{other}", "raw or per-session notes, skills: not imported"))
+    else:
+        files = [path]
+    for file in files:
+        _read(file, parsed, index=False, source_type=CODEX_TYPE)
+    return parsed
 
 
 def parse_file(path: Path) -> Parsed:
@@ -48,7 +72,7 @@ def parse_file(path: Path) -> Parsed:
     return parsed
 
 
-def _read(path: Path, parsed: Parsed, *, index: bool) -> None:
+def _read(path: Path, parsed: Parsed, *, index: bool, source_type: str = SOURCE_TYPE) -> None:
     text = _COMMENT.sub("", path.read_text(encoding="utf-8"))
     created = file_time(path)
     category = None
@@ -67,7 +91,8 @@ def _read(path: Path, parsed: Parsed, *, index: bool) -> None:
 
     def flush() -> None:
         if paragraph:
-            _add(path, paragraph[0][0], " ".join(t for _, t in paragraph), heading, category, created, parsed)
+            text = " ".join(t for _, t in paragraph)
+            _add(path, paragraph[0][0], text, heading, category, created, parsed, source_type)
             paragraph.clear()
 
     for number, line in enumerate(text.splitlines(), offset + 1):
@@ -92,7 +117,7 @@ def _read(path: Path, parsed: Parsed, *, index: bool) -> None:
                 continue
             if link:  # a link to a file that is not there: keep what the line says
                 body = " - ".join(p for p in (link.group("title"), link.group("hook")) if p)
-            _add(path, number, body, heading, category, created, parsed)
+            _add(path, number, body, heading, category, created, parsed, source_type)
             continue
         if line.strip():
             paragraph.append((number, line.strip()))
@@ -102,7 +127,14 @@ def _read(path: Path, parsed: Parsed, *, index: bool) -> None:
 
 
 def _add(
-    path: Path, number: int, text: str, heading: str | None, category: str | None, created: str, parsed: Parsed
+    path: Path,
+    number: int,
+    text: str,
+    heading: str | None,
+    category: str | None,
+    created: str,
+    parsed: Parsed,
+    source_type: str = SOURCE_TYPE,
 ) -> None:
     text = " ".join(text.split())
     if len(text) < 3:
@@ -112,8 +144,8 @@ def _add(
         Item(
             where=f"{path.name}:{number}",
             content=text,
-            source_type=SOURCE_TYPE,
-            source_id=content_id(SOURCE_TYPE, f"{path.name}\n{text}"),
+            source_type=source_type,
+            source_id=content_id(source_type, f"{path.name}\n{text}"),
             tags=tags,
             created=created,
             category=category,

@@ -40,6 +40,7 @@ CATEGORY_FOR_TYPE: dict[str, str] = {
     "tool_use": "operational",
     "session": "project",
     "claude-memory": "project",
+    "codex-memories": "project",
 }
 
 # Ratchet category -> Ralph memory type, for exporting facts that did not come from Ralph.
