@@ -325,3 +325,13 @@ def test_explain_says_how_a_transcript_was_read_and_writes_nothing(tmp_path: Pat
         "dropped: injected instructions (AGENTS.md) (line 3)\n"
     )
     assert not memory.exists()
+
+
+def test_session_locks_do_not_pile_up_one_per_session(memory_dir: Path, tmp_path: Path) -> None:
+    store = _store(memory_dir)
+    for n in range(40):
+        chat = tmp_path / f"chat-{n}.txt"
+        chat.write_text(f"User: I keep note number {n} in the blue notebook.\nAssistant: Noted.\n", encoding="utf-8")
+        extract_file(store, Config(), chat, session=f"session-{n}")
+    locks = sorted(p.name for p in (memory_dir / "state").glob("extract-*.lock"))
+    assert 0 < len(locks) <= 16 and all(len(name) == len("extract-00.lock") for name in locks)

@@ -37,6 +37,7 @@ ACTOR = "memory-extract"
 OFFSETS_FILE = "extract-offsets.json"
 CONTEXT_TURNS = 2  # already processed turns shown to the LLM so a new chunk reads in context
 SESSION_LOCK_TIMEOUT = 600.0
+SESSION_LOCK_STRIPES = 16  # extract-00.lock .. extract-0f.lock in state/
 
 
 @dataclass
@@ -414,12 +415,15 @@ def _dumps(data: Any) -> str:
 
 @contextmanager
 def _session_lock(store: Store, session: str, dry_run: bool) -> Iterator[None]:
-    """One extraction per session at a time (PreCompact and SessionEnd workers may overlap)."""
+    """One extraction per session at a time (PreCompact and SessionEnd workers may overlap).
+
+    The lock is one of :data:`SESSION_LOCK_STRIPES` files chosen by the session's hash, so they do not pile up, one
+    per session, for good; two sessions that share a stripe only wait for each other, which costs nothing."""
     if dry_run:
         yield
         return
     store.memdir.ensure()
-    digest = hashlib.sha1(session.encode("utf-8")).hexdigest()[:16]
+    stripe = int(hashlib.sha1(session.encode("utf-8")).hexdigest(), 16) % SESSION_LOCK_STRIPES
     busy = f"Timed out waiting for another extraction of session {session}"
-    with hold_lock(store.memdir.state_dir / f"extract-{digest}.lock", timeout=SESSION_LOCK_TIMEOUT, busy=busy):
+    with hold_lock(store.memdir.state_dir / f"extract-{stripe:02x}.lock", timeout=SESSION_LOCK_TIMEOUT, busy=busy):
         yield
