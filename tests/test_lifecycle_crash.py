@@ -146,3 +146,44 @@ def test_concurrent_appends_during_a_run_all_survive(tmp_path: Path) -> None:
     appended = {f"add-{k}-{n:04d}" for k in range(2) for n in range(40)}
     assert appended <= ids
     assert not store.read(quarantine=False).bad
+
+
+def audit_counts(root: Path) -> dict[tuple[str, str], int]:
+    """How many audit records each (action, fact) has: every change in the log exactly once."""
+    import json
+    from collections import Counter
+
+    lines = (root / "memory-log.jsonl").read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines if line.strip()]
+    return dict(Counter((str(r.get("action")), str(r.get("fact_id"))) for r in records))
+
+
+@pytest.mark.slow
+def test_a_run_killed_at_every_checkpoint_ends_as_an_uninterrupted_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every checkpoint memory-manage passes (listed by RATCHET_FAULT_TRACE from an uninterrupted run, each
+    occurrence of a repeated one included), killed there, then run again: the facts, the archive (each purged fact
+    once), the audit log (each change once) and MEMORY.md are those of the uninterrupted run."""
+    base = tmp_path / "base"
+    build(base, monkeypatch)
+    clean = tmp_path / "clean"
+    shutil.copytree(base, clean)
+    trace = tmp_path / "trace.txt"
+    done = manage(clean, RATCHET_FAULT_TRACE=str(trace))
+    assert done.returncode == 0, done.stderr
+    checkpoints = trace.read_text().split()
+    assert len(checkpoints) >= len(STAGES) and "store:journal#1" in checkpoints
+    expected = (snapshot(clean), archive_counts(clean), audit_counts(clean), (clean / "MEMORY.md").read_bytes())
+    for point in checkpoints:
+        root = tmp_path / point.replace(":", "_").replace("#", "-")
+        shutil.copytree(base, root)
+        killed = manage(root, RATCHET_FAULT=point)
+        assert killed.returncode == 86, (point, killed.stderr)
+        again = manage(root)
+        assert again.returncode == 0, (point, again.stderr)
+        got = (snapshot(root), archive_counts(root), audit_counts(root), (root / "MEMORY.md").read_bytes())
+        assert got[0] == expected[0], point
+        assert got[1] == expected[1], point
+        assert got[2] == expected[2], (point, {k: v for k, v in got[2].items() if expected[2].get(k) != v})
+        assert got[3] == expected[3], point
