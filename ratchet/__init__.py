@@ -61,11 +61,12 @@ def extract_transcript(
     extractor; ``mode`` forces ``llm`` or ``offline``), then bring recall's caches up to date. Running the same
     transcript again adds nothing."""
     from ratchet.extract.pipeline import extract_file
-    from ratchet.recall.refresh import after_write
+    from ratchet.recall.refresh import after_write, behind
 
     cfg = config if config is not None else load_config()
     result = extract_file(store, cfg, transcript, session=session, cwd=cwd, dry_run=dry_run, mode=mode)
-    if result.added and not dry_run:
+    # Also when nothing was added: a run killed after storing its facts left the vectors behind them.
+    if not dry_run and (result.added or behind(store, cfg)):
         after_write(store, cfg)
     return result
 

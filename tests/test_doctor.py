@@ -345,6 +345,9 @@ def test_project_hooks_are_found_on_path(healthy: Path, tmp_path: Path, monkeypa
 def test_permissions_stale_manage_and_log_failures(healthy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     healthy.chmod(0o755)
     pin_clock(monkeypatch, "2026-12-01T12:00:00Z")
+    # The last manage run ten days before "now" (not whenever the fixture ran: the test must not depend on the date).
+    state = healthy / "state" / "manage-state.json"
+    state.write_text(json.dumps({**json.loads(state.read_text()), "last_run": "2026-11-21T12:00:00Z"}))
     (healthy / "ratchet.log").write_text(
         "2026-11-30T10:00:00Z [12] memory-retrieve --hook failed open: StoreError: boom\n"
         "    traceback line\n"

@@ -26,7 +26,7 @@ STAGES = (
     "store:after-rewrite",
     "manage:after-facts",
     "manage:after-cursor",
-    "events:compact-before-rename",
+    "store:events-before-rename",
     "manage:after-compact",
 )
 

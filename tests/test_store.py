@@ -239,9 +239,7 @@ def test_rewrite_killed_before_rename_leaves_old_file(store, memory_dir):
         s.update([f], "test")
         """
     )
-    proc = subprocess.run(
-        [sys.executable, "-c", script], env=subprocess_env(RATCHET_FAULT="atomic_write:before_replace")
-    )
+    proc = subprocess.run([sys.executable, "-c", script], env=subprocess_env(RATCHET_FAULT="store:before-replace"))
     assert proc.returncode == 86
     assert path.read_bytes() == before
     assert list(memory_dir.glob(".*.tmp")), "the killed writer left its temp file"

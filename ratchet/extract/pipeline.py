@@ -29,8 +29,8 @@ from ratchet.errors import InvalidFactError
 from ratchet.extract import llm as extract_llm
 from ratchet.extract import offline
 from ratchet.extract.transcripts import Transcript, Turn, read_transcript
-from ratchet.store import audit, events
-from ratchet.store.files import atomic_write, hold_lock, read_json
+from ratchet.store import audit, events, journal
+from ratchet.store.files import dumps_line, fault_point, hold_lock, read_json
 from ratchet.store.store import Store
 
 ACTOR = "memory-extract"
@@ -111,13 +111,17 @@ def extract_file(
     result = ExtractResult(str(transcript.path), transcript.format, session_id, chosen, dry_run, repo_scope)
     result.turns_total = len(transcript.turns)
     with _session_lock(store, session_id, dry_run):
-        offsets = _read_offsets(store)
+        if dry_run:
+            offsets = _read_offsets(store)
+        else:
+            with store.lock():  # first finish a change a killed run left: it may hold this session's offset
+                offsets = _read_offsets(store)
         new_turns, context = _new_turns(transcript, offsets.get(session_id))
         result.turns_new = len(new_turns)
-        if new_turns:
-            _extract(store, config, new_turns, context, result, prompt_path, chat)
-        if not dry_run:
-            _save_offset(store, offsets, session_id, transcript)
+        if new_turns:  # the offset is written with the facts, as one journaled change
+            _extract(store, config, new_turns, context, result, prompt_path, chat, transcript)
+        elif not dry_run:
+            _save_offset(store, session_id, transcript)
     return result
 
 
@@ -139,6 +143,7 @@ def _extract(
     result: ExtractResult,
     prompt_path: Path | None = None,
     chat: extract_llm.ChatFn | None = None,
+    transcript: Transcript | None = None,
 ) -> None:
     visible = {GLOBAL, result.scope}
     # The LLM is shown existing facts before the lock is taken (a model call must not hold it); a dry run
@@ -184,15 +189,21 @@ def _extract(
         result.references.clear()
         result.added, updates = build_facts(config, candidates, existing, result, retired)
         result.references = list(dict.fromkeys(confirmed + result.references))
-        records = [audit.event("reject", ACTOR, session=result.session, **r) for r in result.rejected]
+        # One journaled change: a run killed anywhere is finished exactly by the next holder of the lock, and the
+        # offset moves with the facts, so the turns are never extracted twice nor skipped.
+        change = journal.Change()
+        change.audit.extend(audit.event("reject", ACTOR, session=result.session, **r) for r in result.rejected)
         if usage_record:
-            records.append(usage_record)
-        if records:
-            audit.append(store.memdir, records)
-        store.add(result.added, ACTOR, session=result.session, mode=result.mode)
-        store.update(updates, ACTOR, action="supersede", session=result.session)
-    if result.references:
-        events.record(store.memdir, events.REFERENCE, result.references, session=result.session, source="extract")
+            change.audit.append(usage_record)
+        store.add(result.added, ACTOR, change=change, session=result.session, mode=result.mode)
+        store.update(updates, ACTOR, action="supersede", change=change, session=result.session)
+        reference = events.event(events.REFERENCE, result.references, session=result.session, source="extract")
+        if reference:
+            change.append_lines(store.memdir.events, [dumps_line(reference)])
+        if transcript is not None:
+            _save_offset(store, result.session, transcript, change)
+        store.apply(change)
+    fault_point("extract:after-store")
 
 
 def _run_llm(
@@ -394,7 +405,17 @@ def _new_turns(transcript: Transcript, entry: Any) -> tuple[list[Turn], list[Tur
     return turns[cut:], turns[max(0, cut - CONTEXT_TURNS) : cut]
 
 
-def _save_offset(store: Store, offsets: dict[str, Any], session: str, transcript: Transcript) -> None:
+def _save_offset(store: Store, session: str, transcript: Transcript, change: journal.Change | None = None) -> None:
+    """Plan ``session``'s offset into ``change`` (the caller holds the store lock), or write it alone.
+
+    The file is read again under the store lock: extractions of other sessions write their offsets to it too."""
+    if change is None:
+        with store.lock():
+            plan = journal.Change()
+            _save_offset(store, session, transcript, plan)
+            store.apply(plan)
+        return
+    offsets = _read_offsets(store)
     last = transcript.turns[-1] if transcript.turns else None
     offsets[session] = {
         "path": str(transcript.path),
@@ -403,8 +424,7 @@ def _save_offset(store: Store, offsets: dict[str, Any], session: str, transcript
         "uid": last.uid if last else None,
         "updated": clock.now_iso(),
     }
-    store.memdir.ensure()
-    atomic_write(_offsets_path(store), _dumps(offsets))
+    change.replace(_offsets_path(store), _dumps(offsets))
 
 
 def _dumps(data: Any) -> str:

@@ -405,7 +405,7 @@ def _select_purge(plan: Plan, config: Config, now: datetime) -> None:
 def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
     """Write the plan through the store's one write contract (:meth:`ratchet.store.store.Store.commit`): purged
     facts archived, each touched quarter file rewritten once, every change audited, the index rebuilt."""
-    changed = {i for i in plan.before if i not in plan.purge}
+    changed = [i for i in plan.before if i not in plan.purge]  # a list: the audit order must not vary by run
     for fact_id in changed:
         # Decay and promotion only write values valid by construction (a product within [0, 1], an ISO week, a
         # bool) into records validated on read; anything else (event times, supersedes, meta) is checked here.

@@ -79,20 +79,30 @@ def record(
     **extra: Any,
 ) -> dict[str, Any] | None:
     """Append one event (a single whole-line append; safe without the store lock)."""
+    record = event(kind, fact_ids, session=session, source=source, **extra)
+    if record is None:
+        return None
+    memdir.ensure()
+    append_lines(memdir.events, [dumps_line(record)])
+    return record
+
+
+def event(
+    kind: str, fact_ids: Iterable[str], *, session: str | None = None, source: str = "", **extra: Any
+) -> dict[str, Any] | None:
+    """One event as :func:`record` appends it (None without ids), for a writer that journals it with its change."""
     ids = list(dict.fromkeys(fact_ids))
     if not ids:
         return None
-    event: dict[str, Any] = {
+    record: dict[str, Any] = {
         "time": clock.now_iso(),
         "type": kind,
         "fact_ids": ids,
         "session": session,
         "source": source,
     }
-    event.update({k: v for k, v in extra.items() if v is not None})
-    memdir.ensure()
-    append_lines(memdir.events, [dumps_line(event)])
-    return event
+    record.update({k: v for k, v in extra.items() if v is not None})
+    return record
 
 
 def read(memdir: MemoryDir, kind: str | None = None, session: str | None = None) -> Iterator[dict[str, Any]]:
@@ -321,7 +331,7 @@ def compact(memdir: MemoryDir, keep_days: float, now: datetime | None = None) ->
             files[str(inode)]["mark"] = _mark(old, consumed)
             old.seek(read_up_to)  # late appends are read from here after the rename
             _save_cursor(memdir, {**doc, "files": files, "prev_copied": size})
-            fault_point("events:compact-before-rename")
+            fault_point("store:events-before-rename")
             prev = memdir.state_dir / PREV_NAME
             with contextlib.suppress(FileNotFoundError):
                 prev.unlink()

@@ -41,7 +41,7 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     path = Path(path)
     tmp = stage(path, data)
     try:
-        fault_point("atomic_write:before_replace")
+        fault_point("store:before-replace")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
