@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ratchet.core import configcheck, schema
 from ratchet.errors import ConfigError
 
 DEFAULTS: dict[str, Any] = {
@@ -285,9 +284,14 @@ def _read(path: Path) -> Any:
 def validate(raw: Any, where: str) -> None:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where}: the top level must be a JSON object")
+    # The schema compiled ahead of time: no jsonschema import on hooks, and imported only when a config file exists.
+    from ratchet.core import configcheck
+
     try:
-        configcheck.validate(raw)  # the schema compiled ahead of time: microseconds, no jsonschema import on hooks
+        configcheck.validate(raw)
     except configcheck.JsonSchemaValueException as exc:
+        from ratchet.core import schema
+
         problems = schema.errors("config", raw)  # jsonschema words it, naming the option
         raise ConfigError(f"{where}: {problems[0] if problems else exc.message.removeprefix('data.')}") from None
 

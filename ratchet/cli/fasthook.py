@@ -1,9 +1,10 @@
 """Entry points that keep the hook contract before click gets a say.
 
-``memory-extract``: a plain ``--hook`` call runs without importing click at all; anything else (help, unknown
-options) goes to the click command unchanged. ``memory-retrieve --hook``: click runs without its standalone mode,
-so even a bad option (a ``--memory-dir`` that is a file) exits 0 with nothing on stdout instead of exit 2, which
-would block the user's prompt. Failures are logged to ``ratchet.log`` as in :mod:`ratchet.cli.extract`.
+``memory-extract`` and ``memory-retrieve``: a plain ``--hook`` call (only ``--format`` of an agent, ``--memory-dir``
+and ``--config``: what ``ratchet install`` writes) runs without importing click at all; anything else (help,
+unknown options) goes to the click command unchanged. Other ``memory-retrieve --hook`` calls: click runs without its
+standalone mode, so even a bad option (a ``--memory-dir`` that is a file) exits 0 with nothing on stdout instead of
+exit 2, which would block the user's prompt. Failures are logged to ``ratchet.log`` as in :mod:`ratchet.cli.extract`.
 """
 
 from __future__ import annotations
@@ -29,8 +30,15 @@ def _hooks_off(argv: list[str]) -> bool:
 _FLAGS = {"--hook", "--json", "-v", "--verbose"}
 
 
-def _plain_hook_args(argv: list[str]) -> dict[str, str | None] | None:
-    """The options of a plain ``--hook`` call, or None when click should handle the command line."""
+# The output formats of agent hooks (``ratchet.hooks.agents``; the click command checks the full list).
+_HOOK_FORMATS = {"claude-hook", "codex-hook", "gemini-hook"}
+
+
+def _plain_hook_args(
+    argv: list[str], values: frozenset[str] = frozenset(_VALUE_OPTIONS)
+) -> dict[str, str | None] | None:
+    """The options of a plain ``--hook`` call (``values``: the options that take a value), or None when click
+    should handle the command line."""
     if "--hook" not in argv:
         return None
     found: dict[str, str | None] = {
@@ -40,7 +48,7 @@ def _plain_hook_args(argv: list[str]) -> dict[str, str | None] | None:
     items = iter(argv)
     for arg in items:
         name, eq, value = arg.partition("=")
-        if name in _VALUE_OPTIONS:
+        if name in values:
             found[name] = value if eq else next(items, None)
             if not found[name]:
                 return None
@@ -79,6 +87,20 @@ def retrieve_main() -> None:
     """``memory-retrieve``."""
     argv = sys.argv[1:]
     if _hooks_off(argv):
+        sys.exit(0)
+    options = _plain_hook_args(argv, frozenset({*_VALUE_OPTIONS, "--format"}))
+    if options is not None and options.get("--format", "claude-hook") in _HOOK_FORMATS:
+        # What agents run at every prompt: answered without importing click (the command line is already known).
+        from ratchet.hooks.io import fail_open, recall_answer
+        from ratchet.recall.hook import Ask
+
+        output = ""
+        with fail_open("memory-retrieve --hook", options["--memory-dir"], options["--config"]):
+            stdin = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
+            fmt = str(options.get("--format", "claude-hook"))
+            output = recall_answer(options["--memory-dir"], options["--config"], stdin, fmt, Ask())
+        if output:
+            sys.stdout.write(output + "\n")
         sys.exit(0)
     from ratchet.cli.retrieve import cli
 

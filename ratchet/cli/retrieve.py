@@ -7,9 +7,7 @@ never a reference.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
 
 import click
 
@@ -173,16 +171,6 @@ def _hook(
         click.echo(output)
 
 
-def _read_stdin() -> dict[str, Any]:
-    if sys.stdin is None or sys.stdin.isatty():
-        return {}
-    text = sys.stdin.read()
-    if not text.strip():
-        return {}
-    payload = json.loads(text)
-    return payload if isinstance(payload, dict) else {}
-
-
 def _hook_output(
     ctx: Context,
     query: str | None,
@@ -192,23 +180,12 @@ def _hook_output(
     fmt: str,
     max_facts: int | None,
 ) -> str:
-    from ratchet.hooks import agents
-    from ratchet.hooks.io import hook_store
-    from ratchet.recall.hook import Ask, respond
-    from ratchet.store.memdir import resolve_memory_dir
+    from ratchet.hooks.io import recall_answer
+    from ratchet.recall.hook import Ask
 
-    if not ctx.memory_dir:  # a project install names no store: the user's environment or config does
-        ctx.memory_dir = str(hook_store(None, ctx.config))
-    if not resolve_memory_dir(ctx.memory_dir, ctx.config).is_dir():
-        return ""  # nothing remembered yet: a read must not create the memory directory
+    stdin = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
     ask = Ask(query=query, mode=mode, budget=budget, detail=detail, max_facts=max_facts)
-    agent = agents.agent_for_format(fmt)
-    if agent is None:
-        return respond(ctx.store, ctx.config, _read_stdin(), fmt, ask)
-    unit = agent.cap_unit
-    return respond(
-        ctx.store, ctx.config, _read_stdin(), fmt, ask, cap=agent.context_cap, measure=lambda t: agents.measure(t, unit)
-    )
+    return recall_answer(ctx.memory_dir, ctx.config_path, stdin, fmt, ask)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -54,6 +54,15 @@ def recency_array(days: Any, tier_codes: Any, config: Settings) -> Any:
     return np.maximum(value, floors[tier_codes])
 
 
+def recency_at(days: float, tier_code: int, config: Settings) -> float:
+    """One value of :func:`recency_array` (per-prompt recall scores a few facts without numpy)."""
+    section = config.section("recency")
+    if tier_code == 0:
+        return 1.0
+    value = math.exp(-math.log(2) / float(section["half_life_days"]) * max(days, 0.0))
+    return max(value, float(section["floor"].get(TIERS[tier_code], 0.0)))
+
+
 def query_score(relevance: Any, prior: Any, config: Settings, *, explicit: bool) -> Any:
     """Combine relevance with the prior (importance x recency) into the retrieval score.
 

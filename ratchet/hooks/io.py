@@ -25,6 +25,7 @@ from ratchet.errors import UsageError
 
 if TYPE_CHECKING:
     from ratchet.config import Config
+    from ratchet.recall.hook import Ask
 
 
 def parse_hook_input(raw: str) -> dict[str, str]:
@@ -145,3 +146,36 @@ def fail_open(where: str, memory_dir: str | None = None, config_path: str | None
             f"{where} failed open: {detail}",
             trace="".join(traceback.format_tb(exc.__traceback__)),
         )
+
+
+def recall_answer(memory_dir: str | None, config_path: str | None, stdin: str, fmt: str, ask: Ask) -> str:
+    """What ``memory-retrieve --hook`` prints for the agent's stdin ``stdin`` (the caller fails open around it): the
+    store is the one named, else the user's environment or config; nothing when it does not exist yet (a read
+    must not create the memory directory)."""
+    from ratchet.config import load_config
+    from ratchet.hooks import agents
+    from ratchet.recall.hook import respond
+    from ratchet.store.memdir import MemoryDir, resolve_memory_dir
+    from ratchet.store.store import Store
+
+    config = load_config(config_path)
+    if not memory_dir:  # a project install names no store: the user's environment or config does
+        memory_dir = str(hook_store(None, config))
+    root = resolve_memory_dir(memory_dir, config)
+    if not root.is_dir():
+        return ""
+    payload = json.loads(stdin) if stdin.strip() else {}
+    store = Store(MemoryDir(root))
+    agent = agents.agent_for_format(fmt)
+    if agent is None:
+        return respond(store, config, payload if isinstance(payload, dict) else {}, fmt, ask)
+    unit = agent.cap_unit
+    return respond(
+        store,
+        config,
+        payload if isinstance(payload, dict) else {},
+        fmt,
+        ask,
+        cap=agent.context_cap,
+        measure=lambda t: agents.measure(t, unit),
+    )

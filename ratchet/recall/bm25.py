@@ -10,7 +10,9 @@ Terms come from :func:`ratchet.core.text.tokenize` (stop words out, Porter stems
 
 from __future__ import annotations
 
+import bisect
 import math
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,20 +47,14 @@ class Index:
     size: int
 
     def lookup(self, terms: Iterable[str]) -> list[int]:
-        """Positions of the terms that exist in the index."""
-        import numpy as np
-
-        wanted = sorted({t.encode("utf-8") for t in terms})
-        if not wanted or not len(self.terms):
-            return []
-        probe = np.array(wanted, dtype=self.terms.dtype) if max(map(len, wanted)) <= self.terms.itemsize else None
+        """Positions of the terms that exist in the index, in byte order of the terms (a binary search each: no
+        numpy, so per-prompt recall over arrays read by :mod:`ratchet.store.npz` shares it)."""
         found: list[int] = []
-        if probe is None:  # a query word longer than every indexed term cannot be one of them unless shorter
-            probe = np.array([w for w in wanted if len(w) <= self.terms.itemsize], dtype=self.terms.dtype)
-        positions = np.searchsorted(self.terms, probe)
-        for word, pos in zip(probe, positions, strict=True):
-            if pos < len(self.terms) and self.terms[pos] == word:
-                found.append(int(pos))
+        count = len(self.terms)
+        for word in sorted({t.encode("utf-8") for t in terms}):
+            pos = bisect.bisect_left(self.terms, word)
+            if pos < count and self.terms[pos] == word:
+                found.append(pos)
         return found
 
     def scores(self, query: str, neighbours: np.ndarray | None = None, spread: float = 0.0) -> tuple[np.ndarray, float]:
@@ -88,11 +84,42 @@ class Index:
         if not positions:
             return np.zeros(self.size, dtype=np.float32), 0.0, None
         out, grouped = self.accumulate(positions, None, neighbours, spread, groups)
-        # Query words no fact contains still count (at half the weight of the rarest term): a prompt about
-        # something the store does not know must not look fully covered because one common word matched.
+        return out, self.normaliser(len(words), positions), grouped
+
+    def normaliser(self, words: int, positions: Sequence[int]) -> float:
+        """What a score is divided by to lie in [0, 1]: the saturated idf of the query's most distinctive terms.
+
+        Query words no fact contains still count (at half the weight of the rarest term): a prompt about something
+        the store does not know must not look fully covered because one common word matched."""
         unknown = math.log(1.0 + (self.size + 0.5) / 1.5) * 0.5
-        weights = [float(self.idf[p]) for p in positions] + [unknown] * (len(words) - len(positions))
-        return out, SATURATION * sum(sorted(weights, reverse=True)[:COVERAGE_TERMS]), grouped
+        weights = [float(self.idf[p]) for p in positions] + [unknown] * (words - len(positions))
+        return SATURATION * sum(sorted(weights, reverse=True)[:COVERAGE_TERMS])
+
+    def matching(self, query: str) -> dict[int, float]:
+        """:meth:`relevance` of the documents holding a query term, without numpy (per-prompt recall; the others
+        are 0). Sums and clip are float32 as numpy's (a float32 array element rounds every addition the same), so
+        the values and the ranking are the same as :meth:`relevance`'s."""
+        words = set(tokenize(query))
+        positions = self.lookup(words)
+        if not positions:
+            return {}
+        sums = array("f", bytes(4 * self.size))
+        touched: dict[int, None] = {}
+        for pos in positions:
+            lo, hi = int(self.indptr[pos]), int(self.indptr[pos + 1])
+            for doc, impact in zip(self.docs[lo:hi], self.impacts[lo:hi], strict=True):
+                sums[doc] += impact
+                touched[doc] = None
+        norm = self.normaliser(len(words), positions)
+        if norm <= 0:
+            return {doc: sums[doc] for doc in touched}
+        scratch = array("f", [norm])  # numpy divides a float32 array by a Python float as float32
+        quotient = array("f", [0.0])
+        out = {}
+        for doc in touched:
+            quotient[0] = min(sums[doc] / scratch[0], 1.0)
+            out[doc] = quotient[0]
+        return out
 
     def accumulate(
         self,

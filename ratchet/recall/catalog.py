@@ -9,7 +9,6 @@ whenever that no longer matches. Superseded facts are not in it at all.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import zipfile
@@ -135,6 +134,8 @@ class _Entry:
 
 def _entry(r: dict[str, Any], raw: bytes, file_index: int, offset: int) -> _Entry | None:
     """What retrieval needs of one active fact line; None for a superseded fact or a line that is not a fact."""
+    from hashlib import blake2b  # only when building: the per-prompt hook reads the cache without it
+
     try:
         if r.get("superseded_by") is not None:
             return None
@@ -152,7 +153,7 @@ def _entry(r: dict[str, Any], raw: bytes, file_index: int, offset: int) -> _Entr
             file_index,
             offset,
             len(raw),
-            int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little"),
+            int.from_bytes(blake2b(raw, digest_size=8).digest(), "little"),
         )
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
@@ -362,6 +363,35 @@ def load(memdir: MemoryDir) -> Catalog | None:
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None  # missing, truncated or damaged: the caller rebuilds it from the quarter files
     return Catalog(**values, index=index, meta=meta, meta_arrays=extra)
+
+
+def load_light(memdir: MemoryDir) -> Catalog | None:
+    """:func:`load` without numpy (:mod:`ratchet.store.npz`): the columns as :class:`array.array`, for per-prompt
+    recall, which reads a few rows. None when the cache is missing, damaged, of another version, or holds a column
+    only numpy reads. Of the extra columns only ``sensitive`` is read: per-prompt recall ranks each fact alone."""
+    from ratchet.store import npz
+
+    names = ["meta", "x_sensitive", *(f"c_{n}" for n in _ARRAYS), *(f"bm25_{n}" for n in _INDEX_ARRAYS)]
+    data = npz.load(_path(memdir), names)
+    if data is None:
+        return None
+    try:
+        meta = json.loads(bytes(data["meta"]).decode("utf-8"))  # type: ignore[arg-type]
+    except ValueError:
+        return None
+    if not isinstance(meta, dict) or meta.get("version") != VERSION or "sensitive" not in meta.get("extra", []):
+        return None
+    values = {name: data[f"c_{name}"] for name in _ARRAYS}
+    index = bm25.Index(**{name: data[f"bm25_{name}"] for name in _INDEX_ARRAYS}, size=len(values["ids"]))  # type: ignore[arg-type]
+    return Catalog(**values, index=index, meta=meta, meta_arrays={"sensitive": data["x_sensitive"]})  # type: ignore[arg-type]
+
+
+def get_light(store: Store) -> Catalog | None:
+    """The cache without numpy when it is current (:func:`load_light`); None sends the caller to :func:`get`."""
+    catalog = load_light(store.memdir)
+    if catalog is not None and catalog.meta.get("signature") == store.signature():
+        return catalog
+    return None
 
 
 def get(store: Store) -> Catalog:

@@ -151,8 +151,15 @@ def top(values: np.ndarray, rows: np.ndarray, k: int) -> list[int]:
         return []
     sub = values[rows]
     if len(rows) > k:
-        part = np.argpartition(-sub, k - 1)[:k]
-        rows, sub = rows[part], sub[part]
+        # argpartition picks arbitrarily among values tied with the k-th: take all above it, then the tied
+        # ones by row, so the answer is the first k of the full (value desc, row asc) order.
+        kth = np.partition(-sub, k - 1)[k - 1]
+        keep = -sub <= kth
+        above = -sub < kth
+        tied = np.flatnonzero(keep & ~above)
+        tied = tied[np.argsort(rows[tied], kind="stable")][: k - int(above.sum())]
+        chosen = np.concatenate([np.flatnonzero(above), tied])
+        rows, sub = rows[chosen], sub[chosen]
     order = np.lexsort((rows, -sub))
     return [int(r) for r in rows[order]]
 

@@ -22,7 +22,7 @@ from ratchet.core import clock, scoring, sensitive
 from ratchet.core.facts import Fact
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.models import embedders
-from ratchet.recall import budget, catalog, relevance, render
+from ratchet.recall import budget, catalog, relevance, render, sparse
 from ratchet.store import vectors
 from ratchet.store.logfile import log_line
 
@@ -144,6 +144,7 @@ class _Run:
     score: Any
     ranked: list[int]
     warnings: list[str]
+    candidates: int = 0
 
 
 def resolve_mode(store: Store, config: Config, requested: str | None) -> str:
@@ -160,13 +161,20 @@ def resolve_mode(store: Store, config: Config, requested: str | None) -> str:
     return "llm" if config.llm_configured() else "keyword"
 
 
-def _run(store: Store, config: Config, request: Request) -> _Run:
-    """Score every fact for ``request``: scope, prior, relevance by the mode's stages, then the ranked rows."""
+def _run(store: Store, config: Config, request: Request, *, sparse_ok: bool = True) -> _Run:
+    """Score every fact for ``request``: scope, prior, relevance by the mode's stages, then the ranked rows.
+
+    A per-prompt request by keywords is answered without numpy (:mod:`ratchet.recall.sparse`, the same ranking)
+    when the cache is current; ``sparse_ok=False`` forces the numpy way (tests compare the two)."""
+    section = config.section("retrieval")
+    mode = resolve_mode(store, config, request.mode)
+    if sparse_ok and sparse.applies(mode, request.threshold) and not _about_user(request):
+        light = catalog.get_light(store)
+        if light is not None:
+            return _sparse_run(light, config, request, mode)
     import numpy as np
 
-    section = config.section("retrieval")
     cat = catalog.get(store)
-    mode = resolve_mode(store, config, request.mode)
     warnings: list[str] = []
     eligible = _eligible(cat, request)
     days = (clock.now().timestamp() - cat.last_referenced) / catalog.EPOCH_DAY
@@ -192,7 +200,7 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
         spread = float(section.get("context_spread", 0.0))
         bm = relevance.feedback(cat, bm, eligible, text, section, neighbours, spread, seed)
     rel = bm.copy() if text else np.ones(cat.size)
-    if text and request.explicit and cat.size and _ABOUT_USER.search(text):
+    if cat.size and _about_user(request):
         # "What do you know about me?" shares no word with "Prefers oat milk": the user's profile answers it.
         profile = np.isin(cat.category, [i for i, c in enumerate(cat.categories) if c in PROFILE_CATEGORIES])
         bm = np.where(profile, np.maximum(bm, 1.0), bm * OTHER_RELEVANCE)
@@ -216,7 +224,29 @@ def _run(store: Store, config: Config, request: Request) -> _Run:
             mode = "keyword"
     score = scoring.query_score(rel, prior, config, explicit=request.explicit) if text else prior.copy()
     ranked = _select(section, request, mode, eligible, rel, score, prior)
-    return _Run(cat, mode, eligible, recency, prior, rel, bm, cosine, llm_rank, score, ranked, warnings)
+    run = _Run(cat, mode, eligible, recency, prior, rel, bm, cosine, llm_rank, score, ranked, warnings)
+    run.candidates = int(eligible.sum())
+    return run
+
+
+def _sparse_run(cat: catalog.Catalog, config: Config, request: Request, mode: str) -> _Run:
+    """:func:`_run` for a per-prompt keyword request, from :func:`ratchet.recall.sparse.rank` (rows that do not
+    match are not scored: they are never offered)."""
+    assert request.threshold is not None
+    limit = int(request.max_facts or config.section("retrieval")["max_facts"])
+    scopes = request.scopes if request.scopes is not None else {"global"}
+    got = sparse.rank(
+        cat, config, request.text, scopes=scopes, exclude=request.exclude, threshold=request.threshold, limit=limit
+    )
+    rel = got.relevance
+    run = _Run(cat, mode, None, got.recency, got.prior, rel, rel, None, {}, got.score, got.ranked, [])
+    run.candidates = got.candidates
+    return run
+
+
+def _about_user(request: Request) -> bool:
+    """A question about the user as a whole (:data:`_ABOUT_USER`)."""
+    return request.explicit and bool(_ABOUT_USER.search(request.text))
 
 
 # A question about the user as a whole ("what do you know about me", "who am I", "tell me about myself"): the
@@ -369,7 +399,7 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
         tokens=packing.tokens,
         chars=packing.chars,
         budget=token_budget,
-        candidates=int(run.eligible.sum()),
+        candidates=run.candidates,
         warnings=run.warnings,
         elapsed_ms=(time.perf_counter() - started) * 1000,
         skill=skill,

@@ -1,0 +1,179 @@
+"""Per-prompt recall without numpy (ratchet.recall.sparse over ratchet.store.npz) ranks exactly as the numpy way, and
+the per-prompt hook process imports neither numpy nor click."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import pin_clock, subprocess_env
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ratchet.config import Config
+from ratchet.core.facts import new_fact
+from ratchet.recall import catalog
+from ratchet.recall.retrieve import Request, _run
+from ratchet.store import npz
+from ratchet.store.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.synth import generate  # noqa: E402
+
+NOW = "2026-11-20T12:00:00Z"
+SCOPES = ["global", "github.com/acme/api", "github.com/acme/web", "github.com/other/tool"]
+SENSITIVE = [
+    "Aaron was diagnosed with asthma in 2019 and carries an inhaler on runs.",
+    "Aaron's partner is moving to Lisbon for a job; the billing move is on hold.",
+    "Aaron's salary review is in March; he asked for a raise for the billing work.",
+]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str], list[str]]:
+    """A synthetic store of 1,500 facts over several scopes, plus sensitive facts; its vocabulary; its fact ids."""
+    root = tmp_path_factory.mktemp("sparse") / "memory"
+    store = generate(root, 1500, seed=7)
+    sensitive = [new_fact(text, category="personal", importance=0.6, tags=["sensitive"]) for text in SENSITIVE]
+    store.add(sensitive, actor="test")
+    cat = catalog.get(store)
+    vocab = [bytes(cat.index.terms[i]).decode() for i in range(len(cat.index.terms))]
+    return store, vocab, [cat.id_of(r) for r in range(cat.size)]
+
+
+def _compare(store: Store, request: Request) -> tuple[list[int], list[int]]:
+    config = Config()
+    light = _run(store, config, request)
+    dense = _run(store, config, request, sparse_ok=False)
+    assert isinstance(light.cat.ids, npz.FixedBytes)  # the numpy-free way did answer
+    assert isinstance(dense.cat.ids, np.ndarray)
+    assert light.ranked == dense.ranked
+    assert light.candidates == dense.candidates
+    for row in light.ranked:
+        assert light.relevance[row] == float(dense.relevance[row])  # float32 sums and clip, as numpy's
+        assert light.prior[row] == pytest.approx(float(dense.prior[row]), rel=1e-12)
+        assert light.score[row] == pytest.approx(float(dense.score[row]), rel=1e-12)
+    return light.ranked, dense.ranked
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_sparse_ranking_equals_the_numpy_ranking(
+    corpus: tuple[Store, list[str], list[str]], monkeypatch: pytest.MonkeyPatch, data: st.DataObject
+) -> None:
+    pin_clock(monkeypatch, NOW)
+    store, vocab, ids = corpus
+    words = data.draw(st.lists(st.sampled_from(vocab), min_size=1, max_size=7))
+    noise = data.draw(st.lists(st.sampled_from(["the", "please", "zyxwv", "health", "salary", "billing"]), max_size=3))
+    scopes = set(data.draw(st.lists(st.sampled_from(SCOPES), min_size=1, max_size=3)))
+    exclude = set(data.draw(st.lists(st.sampled_from(ids), max_size=6)))
+    threshold = data.draw(st.sampled_from([0.05, 0.2, 0.35, 0.6]))
+    request = Request(
+        query=" ".join(words + noise),
+        mode="keyword",
+        scopes=scopes,
+        exclude=exclude,
+        threshold=threshold,
+        max_facts=data.draw(st.integers(1, 8)),
+    )
+    _compare(store, request)
+
+
+def test_sensitive_facts_only_for_a_question_about_them(
+    corpus: tuple[Store, list[str], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pin_clock(monkeypatch, NOW)
+    store, _, _ = corpus
+    ask = {"mode": "keyword", "scopes": {"global"}, "threshold": 0.2, "max_facts": 5}
+    plain, _ = _compare(store, Request(query="billing raise review for Aaron in March", **ask))  # type: ignore[arg-type]
+    about, _ = _compare(store, Request(query="what did I say about my salary review in March", **ask))  # type: ignore[arg-type]
+    cat = catalog.get(store)
+    texts = {r: cat.read_facts(store.memdir, [r])[r].content for r in plain + about}
+    assert not any(texts[r] == SENSITIVE[2] for r in plain)
+    assert any(texts[r] == SENSITIVE[2] for r in about)
+
+
+def test_a_stale_or_damaged_cache_goes_the_numpy_way(
+    corpus: tuple[Store, list[str], list[str]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pin_clock(monkeypatch, NOW)
+    store, _, _ = corpus
+    cache = store.memdir.state_dir / catalog.CACHE_NAME
+    assert catalog.get_light(store) is not None
+    saved = cache.read_bytes()
+    try:
+        cache.write_bytes(saved[: len(saved) // 2])
+        assert catalog.load_light(store.memdir) is None
+        request = Request(query="billing module webhooks", mode="keyword", scopes={"global"}, threshold=0.2)
+        run = _run(store, Config(), request)  # rebuilt by numpy, then answered
+        assert isinstance(run.cat.ids, np.ndarray)
+        assert catalog.get_light(store) is not None
+    finally:
+        cache.write_bytes(saved)
+
+
+HOOK_PROBE = """
+import io, json, sys
+sys.argv = ["memory-retrieve", "--hook", "--format", "claude-hook"]
+sys.stdin = io.StringIO(json.dumps({"hook_event_name": "UserPromptSubmit", "session_id": "s1",
+                                    "prompt": "how do we run database migrations before merging"}))
+out = io.StringIO()
+sys.stdout = out
+from ratchet.cli.fasthook import retrieve_main
+try:
+    retrieve_main()
+except SystemExit as exc:
+    code = exc.code
+sys.stdout = sys.__stdout__
+loaded = {name: name in sys.modules for name in ("numpy", "click")}
+print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
+"""
+
+
+def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None:
+    """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache."""
+    memdir = tmp_path / "probe"
+    catalog.refresh(generate(memdir, 300, seed=3))  # as every write leaves it: the cache current
+    done = subprocess.run(
+        [sys.executable, "-c", HOOK_PROBE],
+        capture_output=True,
+        text=True,
+        env=subprocess_env(RATCHET_MEMORY_DIR=str(memdir), RATCHET_NOW=NOW),
+        cwd=tmp_path,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert report["code"] == 0
+    context = json.loads(report["out"])["hookSpecificOutput"]["additionalContext"]
+    assert "Database migrations" in context
+    assert (report["numpy"], report["click"]) == (False, False)
+
+
+DTYPES = ["<f4", "<f8", "|u1", "|b1", "<i2", "<i4", "<i8", "<u8"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    dtype=st.sampled_from(DTYPES),
+    values=st.lists(st.integers(0, 120), max_size=40),
+    strings=st.lists(st.binary(min_size=1, max_size=9).map(lambda b: b.replace(b"\0", b"x")), max_size=20),
+)
+def test_npz_reads_what_numpy_wrote(tmp_path_factory: pytest.TempPathFactory, dtype, values, strings) -> None:
+    path = tmp_path_factory.mktemp("npz") / "a.npz"
+    numbers = np.array(values, dtype=dtype)
+    texts = np.array(strings, dtype="S9")
+    np.savez(path, numbers=numbers, texts=texts, square=np.zeros((2, 2)))
+    got = npz.load(path, ["numbers", "texts"])
+    assert got is not None
+    assert list(got["numbers"]) == numbers.tolist()
+    assert [got["texts"][i] for i in range(len(got["texts"]))] == texts.tolist()
+    assert npz.load(path, ["square"]) is None  # two-dimensional: numpy's to read
+    assert npz.load(path, ["absent"]) is None
+    path.write_bytes(path.read_bytes()[:40])
+    assert npz.load(path, ["numbers"]) is None
