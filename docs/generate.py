@@ -102,8 +102,9 @@ DESCRIPTIONS: dict[str, str] = {
         "vectors of the configured model exist, else the LLM when one is configured, else keyword (BM25)."
     ),
     "retrieval.min_facts": (
-        "Retrieval shows at least this many facts, filled by importance x recency when few match (not per-prompt "
-        "recall, which shows only what matches). Must not exceed `max_facts`."
+        "A session start shows at least this many facts, filled by importance x recency when few match; so does an "
+        "explicit query that matched nothing (one that matched shows only its matches while `relative_cutoff` is "
+        "above 0; per-prompt recall shows only what matches). Must not exceed `max_facts`."
     ),
     "retrieval.max_facts": "At most this many facts in one block (`memory-retrieve --max-facts`).",
     "retrieval.token_budget": (
@@ -120,6 +121,11 @@ DESCRIPTIONS: dict[str, str] = {
         "and importance breaks ties."
     ),
     "retrieval.min_relevance": "With an explicit query, facts less relevant than this are left out.",
+    "retrieval.relative_cutoff": (
+        "With an explicit query, facts less relevant than this share of the best match are left out, and the "
+        "answer is not padded with unrelated facts (0: off, the list is filled up to `min_facts`). Chosen on the "
+        "LoCoMo dev split (bench/cutoff.py, bench/RESULTS.md)."
+    ),
     "retrieval.context_spread": (
         "How much of their words neighbouring facts of the same source session lend each other for BM25."
     ),

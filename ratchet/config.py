@@ -62,6 +62,7 @@ DEFAULTS: dict[str, Any] = {
         "prior_weight": 0.1,
         "cosine_weight": None,
         "min_relevance": 0.05,
+        "relative_cutoff": 0.4,
         "context_spread": 0.3,
         "context_weight": 0.5,
         "session_weight": 0.3,

@@ -134,8 +134,11 @@ def test_a_session_lends_its_best_cosine_to_its_other_facts(store):
     _add(store, "The billing service is written in Go", source_session="s3")
 
     def relevance(lend: float) -> dict[str, float]:
-        config = config_from_dict(
-            {"embeddings": {"backend": "local", "threshold": 1}, "retrieval": {"session_cosine_weight": lend}}
+        config = config_from_dict(  # every fact's relevance is compared: no relative cutoff
+            {
+                "embeddings": {"backend": "local", "threshold": 1},
+                "retrieval": {"session_cosine_weight": lend, "relative_cutoff": 0},
+            }
         )
         refresh.sync(store, config)
         found = retrieve(store, config, Request(query="what kind of dog do I have?", max_facts=4))
@@ -325,3 +328,23 @@ def test_a_question_about_the_user_reaches_the_users_profile(store):
     assert set(top) == {"Prefers oat milk in coffee", "Lives in Lisbon with two cats"}
     plain = retrieve(store, Config(), Request(query="what does ruff know about imports?", mode="keyword", max_facts=5))
     assert "Prefers oat milk in coffee" not in [s.fact.content for s in plain.shown][:2]
+
+
+def test_an_explicit_query_is_not_padded_with_unrelated_facts(store: Store, memory_dir) -> None:
+    """The issue's case: "pick a red wine" showed four wine facts and eleven unrelated lines."""
+    wine = [
+        "Aaron prefers dry red wines like Rioja and Chianti.",
+        "For dinner parties Aaron buys wine at the Vino shop on 5th street.",
+        "Aaron avoids sulfite-heavy wines because they give him headaches.",
+    ]
+    for text in wine:
+        _add(store, text, category="preference")
+    tools = ["ruff", "mypy", "uv", "docker", "nginx", "redis", "sqlite", "celery", "vim", "emacs"]
+    for n in range(120):
+        _add(store, f"Aaron prefers {tools[n % 10]} over {tools[(n * 7 + 3) % 10]} for job {n}.", category="preference")
+    refresh.sync(store, Config())
+    shown = [s.fact.content for s in retrieve(store, Config(), Request(query="pick a red wine for dinner")).shown]
+    assert sorted(shown) == sorted(wine)
+    padded = config_from_dict({"retrieval": {"relative_cutoff": 0}})
+    old = [s.fact.content for s in retrieve(store, padded, Request(query="pick a red wine for dinner")).shown]
+    assert set(wine) <= set(old) and len(old) >= 10  # without the cutoff: filled up to min_facts

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ratchet.core import temporal
 from ratchet.core.text import tokenize
 
 if TYPE_CHECKING:
@@ -33,6 +34,19 @@ COVERAGE_TERMS = 6
 # The impact of a term met once in a fact half the average length: a short fact holding every distinctive query
 # term scores about 1, one holding half of their idf weight about 0.5.
 SATURATION = (K1 + 1.0) / (1.0 + K1 * (1.0 - B + B * 0.5))
+# A word in more than this share of the facts names no topic (the user's name in "Aaron prefers ...", the year of a
+# store that spans one): as a feedback term it would lift every fact that has it, since feedback weights are relative
+# to the best term's. None of LoCoMo's dev conversations has such a term (their figures do not move).
+FEEDBACK_MAX_SHARE = 0.5
+
+
+def query_terms(query: str) -> set[str]:
+    """The terms a query looks up: its words, and :data:`ratchet.core.temporal.MARK` when it asks when (the
+    memories that carry a time hold that term)."""
+    words = set(tokenize(query))
+    if temporal.asks_when(query):
+        words.add(temporal.MARK)
+    return words
 
 
 @dataclass
@@ -79,7 +93,7 @@ class Index:
         the sum over query terms of the term's best impact in the group (raw, like the scores)."""
         import numpy as np
 
-        words = set(tokenize(query))
+        words = query_terms(query)
         positions = self.lookup(words)
         if not positions:
             return np.zeros(self.size, dtype=np.float32), 0.0, None
@@ -99,7 +113,7 @@ class Index:
         """:meth:`relevance` of the documents holding a query term, without numpy (per-prompt recall; the others
         are 0). Sums and clip are float32 as numpy's (a float32 array element rounds every addition the same), so
         the values and the ranking are the same as :meth:`relevance`'s."""
-        words = set(tokenize(query))
+        words = query_terms(query)
         positions = self.lookup(words)
         if not positions:
             return {}
@@ -162,7 +176,8 @@ class Index:
     ) -> tuple[list[int], list[float]]:
         """Pseudo-relevance feedback: the ``terms`` index terms that weigh most in ``rows`` (each term's impacts
         there, times the row's weight), with weights scaled to the best term's 1; terms of ``exclude`` (the
-        query's own words) and terms found in a single document are left out."""
+        query's own words), terms found in a single document and terms found in more than
+        :data:`FEEDBACK_MAX_SHARE` of all documents are left out."""
         import numpy as np
 
         if not len(rows) or terms <= 0 or not len(self.terms):
@@ -174,7 +189,8 @@ class Index:
             return [], []
         term_of = np.searchsorted(self.indptr, hit, side="right") - 1
         mass = np.bincount(term_of, weights=self.impacts[hit] * row_weight[self.docs[hit]], minlength=len(self.terms))
-        mass[np.diff(self.indptr) < 2] = 0.0
+        frequency = np.diff(self.indptr)
+        mass[(frequency < 2) | (frequency > FEEDBACK_MAX_SHARE * self.size)] = 0.0
         mass[self.lookup(exclude)] = 0.0
         top = np.argsort(-mass)[:terms]
         top = top[mass[top] > 0]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ratchet.core import clock
+from ratchet.core import clock, temporal
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import TIERS
 from ratchet.core.sensitive import TAG as SENSITIVE
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 4  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row
+VERSION = 5  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark
 CACHE_NAME = "retrieval.npz"
 EPOCH_DAY = 86400.0
 # Neighbours kept per fact: the facts up to this many places before and after it from the same source session.
@@ -269,6 +269,8 @@ def index_text(content: str, tags: Sequence[str], created: str) -> str:
     month = created[5:7]
     if month.isdigit() and 1 <= int(month) <= 12:
         words += [_MONTHS[int(month) - 1], created[:4]]
+    if temporal.mentions_time(content):
+        words.append(temporal.MARK)  # found by questions that ask when (ratchet.core.temporal)
     return " ".join(words)
 
 

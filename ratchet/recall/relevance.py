@@ -16,6 +16,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
+from ratchet.core import temporal
 from ratchet.core.text import tokenize
 from ratchet.models import embedders
 from ratchet.recall import bm25, catalog, render
@@ -219,7 +220,11 @@ def feedback(
     if not best:
         return bm
     positions, weights = cat.index.feedback(
-        best, [float(seed[r]) for r in best], tokenize(text), int(section.get("feedback_terms", 20))
+        # The time mark is not a topic: it never joins the second query.
+        best,
+        [float(seed[r]) for r in best],
+        [*tokenize(text), temporal.MARK],
+        int(section.get("feedback_terms", 20)),
     )
     if not positions:
         return bm

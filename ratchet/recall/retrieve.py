@@ -285,20 +285,29 @@ def _select(
     score: np.ndarray,
     prior: np.ndarray,
 ) -> list[int]:
-    """The rows to offer the budget, best first: above the relevance floor, then (sessions, not per-prompt recall)
-    filled up to ``min_facts`` by importance x recency so a session still learns what matters most."""
+    """The rows to offer the budget, best first: above the relevance floor, then (session starts, and explicit
+    queries that matched nothing or run without ``relative_cutoff``; never per-prompt recall) filled up to
+    ``min_facts`` by importance x recency so a session still learns what matters most.
+
+    An explicit query's floor is also ``relative_cutoff`` times its best match: "pick a red wine" shows the wine
+    facts, not eleven lint notes that share a word with the second query of feedback."""
     import numpy as np
 
     limit = int(request.max_facts or section["max_facts"])
+    cutoff = float(section.get("relative_cutoff", 0.0)) if request.explicit and request.threshold is None else 0.0
     if request.threshold is not None:
         floor = request.threshold
     elif mode == "llm" and request.text:
         floor = 1e-9
     else:
         floor = float(section["min_relevance"]) if request.explicit else 0.0
+    if cutoff > 0 and eligible.any():
+        floor = max(floor, cutoff * float(rel[eligible].max()))
     pool = np.flatnonzero(eligible & (rel >= floor)) if floor > 0 else np.flatnonzero(eligible)
     ranked = relevance.top(score, pool, limit)
-    if request.threshold is None and len(ranked) < int(section["min_facts"]):
+    # An explicit query that found matches shows only them; one that found none still gets the most important facts
+    # (a weak cosine can be the only trace of the answer: "automobile repairs" against "new brake pads").
+    if request.threshold is None and (cutoff == 0 or not ranked) and len(ranked) < int(section["min_facts"]):
         rest = np.flatnonzero(eligible)
         rest = rest[~np.isin(rest, ranked)]
         ranked += relevance.top(prior, rest, min(int(section["min_facts"]), limit) - len(ranked))

@@ -276,12 +276,14 @@ def store_units(store: Any, units: Sequence[Unit], sample_id: str) -> tuple[list
 
 def eval_config(config: Config) -> Config:
     """The configuration evaluated: the given one, with ``embeddings.backend`` ``auto`` resolved to ``local``
-    (the evaluation runs offline on CPU unless an embedding backend is chosen explicitly)."""
+    (the evaluation runs offline on CPU unless an embedding backend is chosen explicitly) and no relative cutoff
+    (recall@k measures the ranking to its k-th unit; what the cutoff leaves out is measured by bench/cutoff.py)."""
     import copy
 
     data = copy.deepcopy(config.data)
     if data["embeddings"]["backend"] == "auto":
         data["embeddings"]["backend"] = "local"
+    data["retrieval"]["relative_cutoff"] = 0.0
     return Config(data, config.path)
 
 
