@@ -223,3 +223,28 @@ def test_feedback_terms_come_from_the_best_rows() -> None:
     raw, _ = index.accumulate(positions, weights)
     assert raw[2] > 0 and raw[3] == raw[4] == 0.0  # the third pottery fact is reached through the topic words
     assert index.feedback([], [], [], 3) == ([], [])
+
+
+def test_cli_reports_each_conversation_and_the_spread(tmp_path: Path) -> None:
+    """Two conversations: the second is the first with its last question's evidence moved to a turn that does not
+    hold the answer, so the two differ and the spread is theirs."""
+    sample = json.loads(FIXTURE.read_text())
+    sample = sample[0] if isinstance(sample, list) else sample
+    other = json.loads(json.dumps(sample))
+    other["sample_id"] = "mini-2"
+    other["qa"][-1]["evidence"] = ["D1:1"]
+    data = tmp_path / "two.json"
+    data.write_text(json.dumps([sample, other]))
+    result = CliRunner().invoke(
+        cli, ["eval", "locomo", str(data), "--mode", "keyword", "--k", "1", "--no-corrections", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["by_conversation"]
+    assert list(rows) == ["mini-1", "mini-2", "spread"]
+    assert rows["spread"]["R@1"] == round(abs(rows["mini-1"]["R@1"] - rows["mini-2"]["R@1"]), 3) > 0
+    assert rows["spread"]["questions"] == rows["mini-1"]["questions"] + rows["mini-2"]["questions"]
+    text = CliRunner().invoke(cli, ["eval", "locomo", str(data), "--mode", "keyword", "--k", "1", "--no-corrections"])
+    lines = text.stdout.splitlines()
+    at = lines.index("Per conversation (spread: best minus worst):")
+    assert lines[at + 1] == "| conversation | questions | R@1 | session R@5 | session R@10 | MRR | answer in context |"
+    assert [line.split(" | ")[0] for line in lines[at + 3 : at + 6]] == ["| mini-1", "| mini-2", "| spread"]

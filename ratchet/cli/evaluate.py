@@ -139,6 +139,12 @@ def _text(summary: dict[str, Any]) -> str:
             f"Recall (corrected evidence, {summary['corrected_questions']} questions changed):",
             evaluate.markdown_table(summary, corrected=True),
         ]
+    if len(summary.get("by_conversation", {})) > 1:
+        lines += [
+            "",
+            "Per conversation (spread: best minus worst):",
+            evaluate.markdown_table(summary, part="by_conversation"),
+        ]
     lines += [
         "",
         f"Tokens of the top-k units: {tokens}",

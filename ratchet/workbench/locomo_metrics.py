@@ -80,29 +80,44 @@ class Report:
     modes_used: set[str] = field(default_factory=set)
     embedding_model: str | None = None  # the model of the vectors when the hybrid ran
 
+    def _row(self, outs: list[Outcome]) -> dict[str, Any]:
+        """Recall at each k (turns and sessions), MRR and answer-in-context of ``outs``."""
+        row: dict[str, Any] = {"questions": len(outs)}
+        for k in self.ks:
+            row[f"R@{k}"] = _pct(statistics.fmean(o.recall(k) for o in outs))
+            row[f"R@{k} corrected"] = _pct(statistics.fmean(o.recall(k, True) for o in outs))
+        for k in SESSION_KS:
+            row[f"S@{k}"] = _pct(statistics.fmean(o.session_recall(k) for o in outs))
+            row[f"S@{k} corrected"] = _pct(statistics.fmean(o.session_recall(k, True) for o in outs))
+        row["MRR"] = round(statistics.fmean(o.reciprocal_rank() for o in outs), 3)
+        row["MRR corrected"] = round(statistics.fmean(o.reciprocal_rank(True) for o in outs), 3)
+        answerable = [o for o in outs if o.question.category != 5]
+        found = statistics.fmean(o.answer_in_context for o in answerable) if answerable else None
+        row["answer_in_context"] = None if found is None else _pct(found)
+        return row
+
+    def by_conversation(self) -> dict[str, Any]:
+        """Per conversation, the same figures, and their spread (best minus worst conversation): what a setting
+        chosen leave-one-conversation-out must hold across."""
+        groups: dict[str, list[Outcome]] = {}
+        for outcome in self.outcomes:
+            groups.setdefault(outcome.question.sample_id, []).append(outcome)
+        rows = {sample: self._row(outs) for sample, outs in groups.items()}
+        spread: dict[str, Any] = {"questions": len(self.outcomes)}
+        for key in next(iter(rows.values()), {}):
+            values = [row[key] for row in rows.values()]
+            if key != "questions" and all(isinstance(v, float) for v in values):
+                spread[key] = round(max(values) - min(values), 3)
+            elif key != "questions":
+                spread[key] = None
+        return {**rows, "spread": spread} if len(rows) > 1 else rows
+
     def summary(self) -> dict[str, Any]:
         """The figures as a JSON-ready mapping (recall in percent)."""
         groups: dict[str, list[Outcome]] = {"all": self.outcomes}
         for number, name in CATEGORIES.items():
             groups[f"{number} {name}"] = [o for o in self.outcomes if o.question.category == number]
-        table: dict[str, Any] = {}
-        for name, outs in groups.items():
-            if not outs:
-                continue
-            row: dict[str, Any] = {"questions": len(outs)}
-            for k in self.ks:
-                row[f"R@{k}"] = _pct(statistics.fmean(o.recall(k) for o in outs))
-                row[f"R@{k} corrected"] = _pct(statistics.fmean(o.recall(k, True) for o in outs))
-            for k in SESSION_KS:
-                row[f"S@{k}"] = _pct(statistics.fmean(o.session_recall(k) for o in outs))
-                row[f"S@{k} corrected"] = _pct(statistics.fmean(o.session_recall(k, True) for o in outs))
-            row["MRR"] = round(statistics.fmean(o.reciprocal_rank() for o in outs), 3)
-            row["MRR corrected"] = round(statistics.fmean(o.reciprocal_rank(True) for o in outs), 3)
-            answerable = [o for o in outs if o.question.category != 5]
-            row["answer_in_context"] = (
-                _pct(statistics.fmean(o.answer_in_context for o in answerable)) if answerable else None
-            )
-            table[name] = row
+        table = {name: self._row(outs) for name, outs in groups.items() if outs}
         latencies = sorted(o.elapsed_ms for o in self.outcomes)
         return {
             "data": self.path,
@@ -115,6 +130,7 @@ class Report:
             "skipped_credentials": self.skipped_credentials,
             "corrected_questions": self.corrections,
             "recall": table,
+            "by_conversation": self.by_conversation() if self.outcomes else {},
             "topk_tokens": {
                 f"top{k}": round(statistics.fmean(sum(o.tokens[:k]) for o in self.outcomes), 1) if self.outcomes else 0
                 for k in self.ks
@@ -143,13 +159,16 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return round(values[min(len(values) - 1, int(q * len(values)))], 2)
 
 
-def markdown_table(summary: dict[str, Any], corrected: bool = False) -> str:
-    """The recall table of :meth:`Report.summary` as markdown (original or corrected evidence)."""
-    recall = summary["recall"]
+def markdown_table(summary: dict[str, Any], corrected: bool = False, part: str = "recall") -> str:
+    """The recall table of :meth:`Report.summary` as markdown (original or corrected evidence); ``part``
+    ``by_conversation`` gives the table per conversation with its spread."""
+    recall = summary[part]
     ks = [int(key[2:]) for key in next(iter(recall.values())) if key.startswith("R@") and " " not in key]
     suffix = " corrected" if corrected else ""
     sessions = [k for k in SESSION_KS if f"S@{k}" in next(iter(recall.values()))]
-    head = "| category | questions | " + " | ".join(f"R@{k}" for k in ks)
+    head = f"| {'conversation' if part == 'by_conversation' else 'category'} | questions | " + " | ".join(
+        f"R@{k}" for k in ks
+    )
     head += "".join(f" | session R@{k}" for k in sessions) + " | MRR | answer in context |"
     lines = [head, "|" + "---|" * (len(ks) + len(sessions) + 4)]
     for name, row in recall.items():
