@@ -11,6 +11,7 @@ simply do not get the extra term.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # The pseudo-term: no word of any language tokenizes to it.
 MARK = "xxdatedxx"
@@ -23,8 +24,7 @@ _MONTH = (
 )
 _NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|several|a couple of)"
 
-_TIME = re.compile(
-    rf"""(?ix)\b(?:
+_TIME = rf"""(?ix)\b(?:
         yesterday|today|tonight|tomorrow|recently|lately|nowadays|ago|anymore|
         (?:last|next|this|past|coming|previous|every|each)\s+(?:{_UNIT}|{_WEEKDAY}|{_MONTH}|time)|
         {_NUMBER}\s+{_UNIT}(?:\s+(?:ago|later|earlier|before|after|old))?|
@@ -34,8 +34,7 @@ _TIME = re.compile(
         (?:19|20)\d\d-\d\d-\d\d|\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d|
         (?:19|20)\d\d|
         when\s+i\s+was|as\s+a\s+(?:kid|child|teen(?:ager)?)|first\s+time|at\s+the\s+time
-    )\b""",
-)
+    )\b"""
 
 _ASKS_WHEN = re.compile(
     r"""(?ix)\b(?:
@@ -47,9 +46,14 @@ _ASKS_WHEN = re.compile(
 )
 
 
+@cache
+def _time() -> re.Pattern[str]:
+    return re.compile(_TIME)  # compiled when the index is built, not by a hook that only asks
+
+
 def mentions_time(text: str) -> bool:
     """Whether ``text`` carries a time: a date, a weekday or month, a year, or a relative expression."""
-    return _TIME.search(text) is not None
+    return _time().search(text) is not None
 
 
 def asks_when(question: str) -> bool:
