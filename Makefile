@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 DEMO_DIR := build/demo
 
-.PHONY: install models demo test test-fast lint docs bench eval eval-secrets eval-transcripts clean
+.PHONY: install models agent-clis demo test test-fast lint docs bench eval eval-secrets eval-transcripts clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,17 @@ models: $(STAMP)
 	$(PY) -m ratchet.cli.main model fetch all-MiniLM-L6-v2
 	$(PY) -m ratchet.cli.main model fetch all-mpnet-base-v2
 
+# The real agent CLIs the tests drive against loopback servers (tests/agent-clis: pinned with a lockfile), installed
+# from the npm registry into build/agent-clis; without npm on the machine their tests are skipped.
+AGENT_CLIS := build/agent-clis
+$(AGENT_CLIS)/.installed: tests/agent-clis/package.json tests/agent-clis/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		mkdir -p $(AGENT_CLIS) && cp tests/agent-clis/package.json tests/agent-clis/package-lock.json $(AGENT_CLIS)/ && \
+		cd $(AGENT_CLIS) && npm ci --no-audit --no-fund --loglevel=error && touch .installed; \
+	else echo "npm not found: the tests that run the real agent CLIs will be skipped"; fi
+
+agent-clis: $(AGENT_CLIS)/.installed
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check ratchet tests bench docs
 	$(VENV)/bin/ruff format --check ratchet tests bench docs
@@ -30,8 +41,8 @@ lint: $(STAMP)
 
 # Everything, slow tests included: the wheel built from this tree installed into a fresh virtualenv
 # (tests/test_wheel.py), crash and stress tests, the tests that need the optional models.
-test: lint models
-	RATCHET_REQUIRE_MODELS=1 $(PY) -m pytest -q
+test: lint models agent-clis
+	RATCHET_REQUIRE_MODELS=1 RATCHET_REQUIRE_AGENT_CLIS=$$(command -v npm >/dev/null 2>&1 && echo 1) $(PY) -m pytest -q
 
 # A developer's loop: every stage's unit tests, under a minute on two cores.
 test-fast: $(STAMP)

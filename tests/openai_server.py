@@ -61,6 +61,7 @@ def hash_embedding(text: str, dim: int = 64) -> list[float]:
 class LoopbackOpenAI:
     def __init__(self) -> None:
         self.chat = Endpoint()
+        self.responses = Endpoint()  # the Responses API, streamed (what Codex CLI speaks)
         self.embeddings = Endpoint()
         self.embedding_dim = 64
         self.model_calls: list[str] = []
@@ -81,6 +82,14 @@ class LoopbackOpenAI:
                     body = json.loads(raw or b"{}")
                 except json.JSONDecodeError:
                     body = {}
+                if self.path.rstrip("/").endswith("/responses"):
+                    stream = server._responses(body)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Content-Length", str(len(stream)))
+                    self.end_headers()
+                    self.wfile.write(stream)
+                    return
                 if self.path.rstrip("/").endswith("/chat/completions"):
                     status, payload = server._chat(body)
                 elif self.path.rstrip("/").endswith("/embeddings"):
@@ -147,6 +156,29 @@ class LoopbackOpenAI:
             "choices": [{"index": 0, "message": message, "finish_reason": reply.finish_reason}],
             "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
         }
+
+    def _responses(self, body: dict[str, Any]) -> bytes:
+        """A streamed Responses API answer: created, one assistant message, completed (server-sent events)."""
+        reply = self._next(self.responses, body)
+        if reply is None:
+            content = self.responses.default(body) if self.responses.default else "{}"
+            reply = Reply(content=content if isinstance(content, str) else json.dumps(content))
+        message = {
+            "type": "message",
+            "id": "msg_test",
+            "role": "assistant",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": reply.content or "", "annotations": []}],
+        }
+        usage = {"input_tokens": 100, "output_tokens": 20, "total_tokens": 120}
+        events = [
+            ("response.created", {"response": {"id": "resp_test", "status": "in_progress"}}),
+            ("response.output_item.done", {"output_index": 0, "item": message}),
+            ("response.completed", {"response": {"id": "resp_test", "status": "completed", "usage": usage}}),
+        ]
+        return "".join(
+            f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n" for name, data in events
+        ).encode()
 
     def _embed(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         reply = self._next(self.embeddings, body)

@@ -1,8 +1,9 @@
 """The agent's own login as the LLM (ratchet.models.agent_cli), tested against each CLI's documented contract.
 
-The CLIs are stand-ins on PATH written here (the real ones need an account and the network): each checks that it
-was called as its documentation says (``claude -p --output-format json``, ``codex exec ... -``, ``gemini
---output-format json -p``), records its argv, stdin and environment, and prints the reply in the documented shape.
+The CLIs are stand-ins on PATH written here (tests/test_agent_cli_real.py runs the real ones against loopback
+servers; these cover failures, the daily cap and auto): each checks that it was called as its documentation says
+(``claude -p --output-format json``, ``codex exec ... -``, ``gemini --output-format json -p``), records its argv,
+stdin and environment, and prints the reply in the documented shape.
 Ratchet's own code runs unmocked: config, pipeline, the JSON and evidence checks, the store.
 """
 

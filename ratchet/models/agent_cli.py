@@ -8,12 +8,14 @@ only: it runs a program, so a repository's config cannot choose it, see :data:`r
 - ``codex-cli``: ``codex exec --ephemeral --skip-git-repo-check --sandbox read-only --output-schema FILE -``, the
   prompt on stdin (``-``); Codex prints only the final message on stdout, progress on stderr (``codex exec`` docs).
 - ``gemini-cli``: ``gemini --output-format json -p INSTRUCTION`` with the prompt on stdin (piped input is read as
-  context); the reply is ``{"response", "stats"}`` (gemini-cli's headless reference).
+  context), ``GEMINI_CLI_TRUST_WORKSPACE=true`` (a headless run in an untrusted folder exits 55); the reply is
+  ``{"response", "stats"}`` (gemini-cli's headless reference).
 - ``auto``: the agent that wrote the transcript, when its CLI is on PATH; else the OpenAI-compatible endpoint when
   one is configured; else the offline extractor.
 
 Every reply goes through the same JSON parsing, schema check and evidence-quote check as the OpenAI path
-(:func:`ratchet.extract.llm.run`). The child runs with ``RATCHET_HOOKS=off`` so its own session does not run
+(:func:`ratchet.extract.llm.run`). Codex CLI 0.169 and Gemini CLI 0.61 run for real against loopback servers in
+``tests/test_agent_cli_real.py``. The child runs with ``RATCHET_HOOKS=off`` so its own session does not run
 Ratchet's hooks (no extraction of the extraction). ``llm.daily_token_cap`` bounds the tokens spent per day (UTC),
 counted in ``state/llm-usage.json``; past it the call fails and the offline extractor runs instead.
 """
@@ -86,6 +88,10 @@ def _prompt(messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
 
 def _run(backend: str, program: str, prompt: str, schema: dict[str, Any], timeout: float) -> tuple[str, dict[str, int]]:
     env = {**os.environ, HOOKS_OFF: "off"}
+    if backend == "gemini-cli":
+        # Gemini CLI refuses a headless run in a folder the user has not trusted (exit 55, "not running in a trusted
+        # directory"); it runs in our own empty temp folder, with nothing to read or change there.
+        env["GEMINI_CLI_TRUST_WORKSPACE"] = "true"
     with tempfile.TemporaryDirectory(prefix="ratchet-agent-") as tmp:
         if backend == "claude-cli":
             argv = [program, "-p", "--output-format", "json", "--max-turns", "1"]
