@@ -108,7 +108,14 @@ def respond(
     session = payload.get("session_id")
     max_chars = int(config.section("retrieval")["max_chars"])
     wrapped = fmt.endswith("-hook")
-    request.max_chars = max_chars - (len(hook_json(fmt, event, "")) if wrapped else 0)
+    request.max_chars = limit = max_chars - (len(hook_json(fmt, event, "")) if wrapped else 0)
+    start = event not in PROMPT_EVENTS and ask == Ask()
+    key = _start_key(store, config, request, fmt, cap) if start else None
+    saved = _saved_start(store, key) if key else None
+    if saved is not None:  # the same opening over the same store today: the answer already computed
+        output, ids, mode = saved
+        _record(store, ids, session, event, mode)
+        return output
     for _attempt in range(_FIT_ATTEMPTS):
         result = retrieve(store, config, request)
         text = result.markdown()
@@ -130,12 +137,84 @@ def respond(
         return ""
     for warning in result.warnings:
         log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
-    events.record(
-        store.memdir,
-        events.INJECTION,
-        result.ids,
-        session=str(session) if session else None,
-        source=f"memory-retrieve {event}",
-        mode=result.mode,
-    )
+    _record(store, result.ids, session, event, result.mode)
+    if key and not result.warnings:  # keyed again: answering may have rebuilt a stale cache
+        request.max_chars = limit  # as it was asked, before any fitting
+        _save_start(store, _start_key(store, config, request, fmt, cap), output, result.ids, result.mode)
     return output
+
+
+def _record(store: Store, ids: list[str], session: Any, event: str, mode: str) -> None:
+    """What was shown, as an injection event of the session (never a reference)."""
+    where = f"memory-retrieve {event}"
+    events.record(
+        store.memdir, events.INJECTION, ids, session=str(session) if session else None, source=where, mode=mode
+    )
+
+
+# A session start is asked the same question over and over: the same repository, branch and commits, the same store,
+# the same day. Its answer needs the embedding model and numpy (about 150 ms of a 200 ms hook); kept in
+# state/session-start.json under a key of everything it depends on, the next start in that repository prints it
+# at once. Any write to the store, the cache or the vectors, a new commit, another config or another day misses.
+START_CACHE = "session-start.json"
+START_ENTRIES = 8
+
+
+def _start_key(store: Store, config: Config, request: Request, fmt: str, cap: int | None) -> str:
+    import hashlib
+
+    from ratchet.core import clock
+
+    state = store.memdir.state_dir
+    derived: dict[str, list[int] | None] = {}
+    for name in ("retrieval.npz", "embeddings.npy", "embeddings-ids.npy", "embeddings-meta.json"):
+        try:
+            stat = (state / name).stat()
+            derived[name] = [stat.st_size, stat.st_mtime_ns]
+        except OSError:
+            derived[name] = None
+    material = {
+        "context": request.context,
+        "scopes": sorted(request.scopes or ()),
+        "max_chars": request.max_chars,
+        "fmt": fmt,
+        "cap": cap,
+        "config": config.data,
+        "files": store.signature(),
+        "derived": derived,
+        "day": clock.now_iso()[:10],
+    }
+    return hashlib.sha256(json.dumps(material, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def _saved_start(store: Store, key: str) -> tuple[str, list[str], str] | None:
+    from ratchet.store.files import read_json
+
+    try:
+        entry = read_json(store.memdir.state_dir / START_CACHE, {}).get(key)
+    except (OSError, ValueError, AttributeError):
+        return None  # a damaged cache is a miss, rewritten by the next answer
+    if (
+        not isinstance(entry, dict)
+        or not isinstance(entry.get("output"), str)
+        or not isinstance(entry.get("ids"), list)
+    ):
+        return None
+    return entry["output"], [str(i) for i in entry["ids"]], str(entry.get("mode") or "")
+
+
+def _save_start(store: Store, key: str, output: str, ids: list[str], mode: str) -> None:
+    from ratchet.core import clock
+    from ratchet.store.files import atomic_write, read_json
+
+    path = store.memdir.state_dir / START_CACHE
+    try:
+        entries = read_json(path, {})
+        entries = entries if isinstance(entries, dict) else {}
+    except (OSError, ValueError):
+        entries = {}
+    entries[key] = {"output": output, "ids": ids, "mode": mode, "saved": clock.now_iso()}
+    newest = sorted(entries, key=lambda k: str(entries[k].get("saved", "")) if isinstance(entries[k], dict) else "")
+    kept = {k: entries[k] for k in newest[-START_ENTRIES:]}
+    store.memdir.ensure()
+    atomic_write(path, json.dumps(kept, ensure_ascii=False))

@@ -1,0 +1,103 @@
+"""A session start asked again over the same store, repository and day prints the answer already computed, without
+numpy or the embedding model; anything it depends on changing computes it again."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import pin_clock, subprocess_env
+
+from ratchet.cli.main import cli
+from ratchet.config import Config
+from ratchet.core.facts import new_fact
+from ratchet.recall import refresh
+from ratchet.recall.hook import START_CACHE
+from ratchet.store import events
+from ratchet.store.memdir import MemoryDir
+from ratchet.store.store import Store
+
+NOW = "2026-11-20T12:00:00Z"
+
+
+PROBE = """
+import io, json, os, sys
+payload = {"hook_event_name": "SessionStart", "session_id": os.environ["PROBE_SESSION"], "cwd": os.getcwd()}
+sys.argv = ["memory-retrieve", "--hook", "--format", "claude-hook"]
+sys.stdin = io.StringIO(json.dumps(payload))
+out = io.StringIO()
+sys.stdout = out
+from ratchet.cli.fasthook import retrieve_main
+try:
+    retrieve_main()
+except SystemExit:
+    pass
+sys.stdout = sys.__stdout__
+print(json.dumps({"out": out.getvalue(), "numpy": "numpy" in sys.modules}))
+"""
+
+
+def _start(memory_dir: Path, repo: Path, session: str) -> dict[str, object]:
+    """One SessionStart hook as an agent runs it, in its own process: its output and what it imported."""
+    env = subprocess_env(RATCHET_MEMORY_DIR=str(memory_dir), RATCHET_NOW=NOW, PROBE_SESSION=session)
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=repo, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    path = tmp_path / "billing"
+    path.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=path, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "retry webhooks"],
+        cwd=path,
+        check=True,
+    )
+    return path
+
+
+def test_the_second_start_is_the_first_answer_without_numpy(
+    memory_dir: Path, repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pin_clock(monkeypatch, NOW)
+    store = Store(MemoryDir(memory_dir))
+    store.add(
+        [
+            new_fact(f"Billing note {n}: webhooks retry {n} times.", category="project", importance=0.6)
+            for n in range(60)
+        ],
+        actor="test",
+    )
+    refresh.sync(store, Config())  # as the extraction worker leaves it: cache and vectors current
+
+    first = _start(memory_dir, repo, "s1")
+    second = _start(memory_dir, repo, "s2")
+    assert "Known context from previous sessions" in str(first["out"])
+    assert second["out"] == first["out"]
+    assert (first["numpy"], second["numpy"]) == (True, False)
+    shown = {s: list(events.read(store.memdir, events.INJECTION, session=s)) for s in ("s1", "s2")}
+    assert shown["s1"][0]["fact_ids"] == shown["s2"][0]["fact_ids"]  # the second session's injection is recorded
+
+    assert (
+        CliRunner().invoke(cli, ["add", "Billing deploys are frozen in December.", "--category", "decision"]).exit_code
+        == 0
+    )
+    third = _start(memory_dir, repo, "s3")
+    assert "frozen in December" in str(third["out"]) and third["numpy"] is True  # the store changed: computed again
+
+
+def test_a_damaged_cache_is_a_miss(memory_dir: Path, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pin_clock(monkeypatch, NOW)
+    store = Store(MemoryDir(memory_dir))
+    store.add([new_fact("Billing runs on Postgres 16.", category="project", importance=0.7)], actor="test")
+    refresh.sync(store, Config())
+    first = _start(memory_dir, repo, "s1")
+    (memory_dir / "state" / START_CACHE).write_bytes(b"\xff{not json")
+    again = _start(memory_dir, repo, "s2")
+    assert again["out"] == first["out"] and "Postgres 16" in str(again["out"])
+    assert json.loads((memory_dir / "state" / START_CACHE).read_text())  # rewritten whole
