@@ -23,6 +23,14 @@ TARGETS = [
     ("Per-prompt recall (UserPromptSubmit hook) at 10k facts", "10k", "hook_prompt", "ms", 200),
     ("Local embedding throughput (memory-embed --all, whole process) at 100k", "100k", "embed", "rate", 5000),
     ("memory-manage --no-llm at 100k facts", "100k", "manage", "ms", 10000),
+    # Issue "Recall that holds beyond the dev set, and hooks at the speed of the floor": "fts5" is a multiple of the
+    # SQLite FTS5 baseline's median in the same run.
+    ("Per-prompt hook at 10k facts, against the FTS5 baseline", "10k", "hook_prompt", "fts5", 1.0),
+    ("Session-start hook at 10k facts (answer kept), against the FTS5 baseline", "10k", "hook_start", "fts5", 2.0),
+    ("Session-start hook at 10k facts (answer computed), against FTS5", "10k", "hook_start_cold", "fts5", 2.0),
+    ("memory-extract of the 1 MB transcript into 100k facts", "100k", "extract_offline", "ms", 2000),
+    ("memory-extract of the 1 MB transcript into 100k facts, peak RSS", "100k", "extract_offline", "mb", 200),
+    ("memory-manage at 100k facts (issue target)", "100k", "manage", "ms", 3000),
 ]
 NAMES = {"ratchet": "Ratchet", "phase3": "Phase-3 design", "fts5": "SQLite FTS5"}
 
@@ -105,15 +113,26 @@ def _growth(scales: dict[str, dict[str, Any]]) -> list[str]:
 def _targets(scales: dict[str, dict[str, Any]], extra: dict[str, Any]) -> list[str]:
     out = ["| Target (from the issues) | Limit | Measured | Result |", "|---|--:|--:|---|"]
     for text, label, key, kind, limit in TARGETS:
-        stat = scales.get(label, {}).get("rows", {}).get(key, {}).get("ratchet")
-        shown_limit = {"ms": f"<= {limit:,} ms", "mb": f"<= {limit} MB", "rate": f">= {limit:,} facts/s"}[kind]
-        if stat is None:
+        row = scales.get(label, {}).get("rows", {}).get(key, {})
+        stat, base = row.get("ratchet"), row.get("fts5")
+        shown_limit = {
+            "ms": f"<= {limit:,} ms",
+            "mb": f"<= {limit} MB",
+            "rate": f">= {limit:,} facts/s",
+            "fts5": f"<= {limit:g}x FTS5",
+        }[kind]
+        if stat is None or (kind == "fts5" and base is None):
             out.append(f"| {text} | {shown_limit} | not measured in this run | - |")
             continue
-        value = {"ms": stat.median * 1000, "mb": stat.rss_mb, "rate": stat.rate or 0.0}[kind]
-        ok = value >= limit if kind == "rate" else value <= limit
-        unit = {"ms": "ms", "mb": "MB", "rate": "facts/s"}[kind]
-        out.append(f"| {text} | {shown_limit} | {value:,.0f} {unit} | {'pass' if ok else '**FAIL**'} |")
+        if kind == "fts5":
+            value = stat.median / base.median
+            ok = value <= limit
+            measured = f"{value:.1f}x ({stat.median * 1000:,.0f} ms vs {base.median * 1000:,.0f} ms)"
+        else:
+            value = {"ms": stat.median * 1000, "mb": stat.rss_mb, "rate": stat.rate or 0.0}[kind]
+            ok = value >= limit if kind == "rate" else value <= limit
+            measured = f"{value:,.0f} {dict(ms='ms', mb='MB', rate='facts/s')[kind]}"
+        out.append(f"| {text} | {shown_limit} | {measured} | {'pass' if ok else '**FAIL**'} |")
     hook = extra.get("extract_hook")
     if hook is not None:
         value = hook.median * 1000

@@ -287,6 +287,20 @@ class Bench:
                 },
             ),
             hook("hook_start", "memory-retrieve --hook (SessionStart)", start_json),
+            Op(
+                "hook_start_cold",
+                "memory-retrieve --hook (SessionStart, its answer not kept yet)",
+                {
+                    "ratchet": lambda: kw(
+                        argv=[str(bin_ / "memory-retrieve"), "--hook"],
+                        memdir=work,
+                        stdin=start_json,
+                        prepare=lambda _i: (work / "state" / "session-start.json").unlink(missing_ok=True),
+                    ),
+                    "phase3": None,
+                    "fts5": lambda: kw(argv=[py, "-m", "bench.baselines.fts5", "hook", str(fts)], stdin=start_json),
+                },
+            ),
             hook("hook_prompt", "memory-retrieve --hook (UserPromptSubmit)", prompt_json),
             Op(
                 "extract_offline",
@@ -487,7 +501,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        help="Comma-separated operations (default all): retrieve_keyword, retrieve_hybrid, hook_start, hook_prompt, "
+        help="Comma-separated operations (default all): retrieve_keyword, retrieve_hybrid, hook_start, "
+        "hook_start_cold, hook_prompt, "
         "extract_offline, embed, manage, extract_hook; with all-MiniLM-L6-v2 / all-mpnet-base-v2 installed also "
         "retrieve_TAG, hook_start_TAG, hook_prompt_TAG, embed_TAG for TAG minilm / mpnet.",
     )
