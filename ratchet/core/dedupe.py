@@ -188,6 +188,29 @@ def _tokens(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+# Words that exercise the pattern, the synonyms, the stop list and the stemmer: their tokens enter the fingerprint.
+_PROBE = (
+    "The user's repositories prefer dark-mode; doesn't utilise the vehicle's serviced v2.1 API at 11,799 miles, "
+    "generously deploying relational databases via postgresql and js/ts codebases while we're not going anywhere."
+)
+
+
+@lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """A digest of what decides :func:`_tokens` (the pattern, stop words, synonyms, negations, and the tokens of a
+    probe text through the stemmer): stored token postings (the fact table's) are rebuilt when it changes."""
+    import hashlib
+
+    parts = [
+        _WORD.pattern,
+        " ".join(sorted(_STOP)),
+        " ".join(f"{k}={v}" for k, v in sorted(_SYNONYMS.items())),
+        " ".join(sorted(_NEGATIONS)),
+        " ".join(sorted(_tokens(_PROBE))),
+    ]
+    return hashlib.blake2b("\n".join(parts).encode("utf-8"), digest_size=8).hexdigest()
+
+
 def _stem(word: str) -> str:
     """The shared Porter stemmer, numbers and short words left alone ("v2", "11,799" and "api" stay as written)."""
     return word if _NUMBER.search(word) or len(word) <= 3 else stem(word)

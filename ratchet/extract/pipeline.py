@@ -29,9 +29,9 @@ from ratchet.errors import InvalidFactError
 from ratchet.extract import llm as extract_llm
 from ratchet.extract import offline
 from ratchet.extract.transcripts import Transcript, Turn, read_transcript
-from ratchet.store import audit, events, journal
+from ratchet.store import audit, events, journal, table
 from ratchet.store.files import dumps_line, fault_point, hold_lock, read_json
-from ratchet.store.store import Store
+from ratchet.store.store import Loaded, Store
 
 ACTOR = "memory-extract"
 OFFSETS_FILE = "extract-offsets.json"
@@ -182,8 +182,9 @@ def _extract(
         result.references = list(dict.fromkeys(confirmed + result.references))
         return
     with store.lock():
-        # Re-read under the lock: another worker may have stored facts from this session meanwhile.
-        existing, retired = _visible_facts(store, visible)
+        # Read under the lock (another worker may have stored facts from this session meanwhile), and only the facts
+        # the candidates could duplicate or supersede.
+        existing, retired, tab = _facts_for(store, visible, candidates)
         result.duplicates.clear()
         result.superseded.clear()
         result.references.clear()
@@ -196,7 +197,8 @@ def _extract(
         if usage_record:
             change.audit.append(usage_record)
         store.add(result.added, ACTOR, change=change, session=result.session, mode=result.mode)
-        store.update(updates, ACTOR, action="supersede", change=change, session=result.session)
+        holding = _files_holding(store, tab, updates)
+        store.update(updates, ACTOR, action="supersede", change=change, loaded=holding, session=result.session)
         reference = events.event(events.REFERENCE, result.references, session=result.session, source="extract")
         if reference:
             change.append_lines(store.memdir.events, [dumps_line(reference)])
@@ -260,6 +262,44 @@ def _visible_facts(store: Store, visible: set[str]) -> tuple[list[Fact], list[Fa
     """(active, superseded) facts of the scopes a session sees."""
     facts = [f for f in store.facts() if f.scope in visible]
     return [f for f in facts if f.active], [f for f in facts if not f.active]
+
+
+def _facts_for(
+    store: Store, visible: set[str], candidates: list[Candidate]
+) -> tuple[list[Fact], list[Fact], table.Table | None]:
+    """:func:`_visible_facts` restricted to what :func:`build_facts` can reach for these candidates (the caller holds
+    the store lock): the facts sharing enough dedupe tokens with a candidate to be its duplicate (or, for a
+    correction, its superseded fact) and those a candidate names, found in the fact table's postings and read by
+    offset. Every fact a pool lookup can return is among them, in store order, so the result is the same as with
+    every visible fact. Falls back to reading the store when the table cannot answer exactly."""
+    tab = table.current(store, quarantine=True)
+    if tab.meta["dups"]:  # an id on two lines: Store.read decides which counts
+        return (*_visible_facts(store, visible), None)
+    rows: set[int] = set()
+    for cand in candidates:
+        tokens = dedupe._tokens(cand.content)
+        if tokens:  # what Pool.find compares (both pools): the facts sharing this share of the tokens
+            rows.update(tab.sharing(tokens, dedupe.CONTAINED_JACCARD * len(tokens)).tolist())
+        if cand.supersedes:  # what _supersedes looks at: the facts named, or for a correction those sharing two
+            rows.update(tab.rows_of(cand.supersedes))
+        elif cand.correction:
+            rows.update(tab.sharing(dedupe._tokens(cand.content.strip()), 2).tolist())
+    scopes = tab.meta["scopes"]
+    wanted = sorted(r for r in rows if scopes[int(tab.scope[r])] in visible)
+    facts = tab.facts(store.memdir, wanted)
+    if len(facts) != len(wanted):  # cannot happen under the lock unless a file was edited by hand meanwhile
+        return (*_visible_facts(store, visible), None)
+    chosen = [facts[r] for r in wanted]
+    return [f for f in chosen if f.active], [f for f in chosen if not f.active], tab
+
+
+def _files_holding(store: Store, tab: table.Table | None, facts: list[Fact]) -> Loaded | None:
+    """The quarter files holding ``facts`` (read under the lock), for an update that rewrites only those; None (the
+    whole store) without a table."""
+    if tab is None or not facts:
+        return None
+    rows = tab.rows_of([f.id for f in facts])
+    return store.read_files(sorted({store.memdir.root / tab.files[int(tab.file[r])] for r in rows}))
 
 
 def build_facts(

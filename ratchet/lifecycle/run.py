@@ -83,9 +83,15 @@ class Plan:
         old = getattr(fact, name)
         if old == value:
             return
-        self.before.setdefault(fact.id, {}).setdefault(name, _copy(old))
+        before = self.before.get(fact.id)
+        if before is None:
+            self.before[fact.id] = {name: _copy(old)}
+            self.actions[fact.id] = {action}
+        else:
+            if name not in before:
+                before[name] = _copy(old)
+            self.actions[fact.id].add(action)
         setattr(fact, name, value)
-        self.actions.setdefault(fact.id, set()).add(action)
 
     def note(self, key: str, item: Any) -> None:
         self.summary.setdefault(key, []).append(item)
@@ -321,7 +327,10 @@ def _enforce_supersedes(plan: Plan, store: Store) -> None:
             archived = {r["fact"].get("id") for r in store.archived()}
         return fact_id not in archived
 
-    for fact in sorted(facts.values(), key=lambda f: (f.created, f.id)):
+    # Only facts with a link can act or be reported here (one that gains superseded_by meanwhile points at a fact
+    # of the store): the others are left out of the sort, which is most of the run's cost at 100k facts.
+    linked = [f for f in facts.values() if f.supersedes or f.superseded_by is not None]
+    for fact in sorted(linked, key=lambda f: (f.created, f.id)):
         for old_id in fact.supersedes or []:
             if old_id in facts:
                 if facts[old_id].superseded_by is None and fact.superseded_by != old_id:
@@ -363,10 +372,14 @@ def _decay(plan: Plan, config: Config, current: str, referenced: dict[str, set[s
         span = _weeks_between(start, current)
         if span <= 0:
             continue
-        weeks = set(referenced.get(fact.id, ()))
-        if fact.reference_count:
-            weeks.add(week_of(fact.last_referenced))
-        missed = span - sum(1 for w in weeks if start < w <= current)
+        refs = referenced.get(fact.id)
+        if refs is None and not fact.reference_count:
+            missed = span  # never referenced: every week counts (most facts; no set to build)
+        else:
+            weeks = set(refs or ())
+            if fact.reference_count:
+                weeks.add(week_of(fact.last_referenced))
+            missed = span - sum(1 for w in weeks if start < w <= current)
         if missed > 0:
             plan.set(fact, "importance", round(fact.importance * factors[fact.tier] ** missed, 6), "decay")
             decayed += 1

@@ -3,13 +3,14 @@
 Parsing 100k facts of JSONL takes about a second, so retrieval never does: this cache holds per active fact its
 id, importance, tier, last-reference time, scope, category, token and character costs of both renderings, and the
 byte offset of its line in its quarter file, plus the BM25 index. Only the facts finally shown are read back from
-the quarter files. The cache carries the store signature (size and mtime of every quarter file) and is rebuilt
-whenever that no longer matches. Superseded facts are not in it at all.
+the quarter files. The cache carries the store signature (size and mtime of every quarter file) and is brought up to
+date whenever that no longer matches: from the fact table (:mod:`ratchet.store.table`), reusing the rows of facts
+whose line did not change, so an extraction that adds ten facts reads ten lines (:mod:`ratchet.recall.rows`).
+Superseded facts are not in it at all.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import zipfile
 from collections.abc import Sequence
@@ -19,12 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from ratchet.core import clock, temporal
 from ratchet.core.facts import Fact
-from ratchet.core.scoring import TIERS
-from ratchet.core.sensitive import TAG as SENSITIVE
-from ratchet.core.text import tokenize
 from ratchet.errors import InvalidFactError
-from ratchet.recall import bm25, render, tokens
-from ratchet.store.files import BadLine, atomic_write, scan_jsonl
+from ratchet.recall import bm25
+from ratchet.store.files import atomic_write
 from ratchet.store.memdir import MemoryDir
 
 if TYPE_CHECKING:
@@ -32,7 +30,8 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 5  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark
+VERSION = 6  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
+# 6: what the next build reuses (term counts, keys of what decides them, session names)
 CACHE_NAME = "retrieval.npz"
 EPOCH_DAY = 86400.0
 # Neighbours kept per fact: the facts up to this many places before and after it from the same source session.
@@ -60,6 +59,7 @@ class Catalog:
     index: bm25.Index
     meta: dict[str, Any]
     meta_arrays: dict[str, Any] = field(default_factory=dict)
+    materials: dict[str, Any] = field(default_factory=dict)  # what the next build reuses (rows.py); not for ranking
 
     @property
     def size(self) -> int:
@@ -112,153 +112,13 @@ def _path(memdir: MemoryDir) -> Path:
     return memdir.state_dir / CACHE_NAME
 
 
-@dataclass
-class _Entry:
-    """The fields retrieval needs from one fact line (no full validation: the store quarantines bad lines)."""
-
-    id: str
-    content: str
-    category: str
-    tags: list[str]
-    importance: float
-    tier: str
-    created: str
-    last_referenced: str
-    scope: str
-    session: str | None
-    file: int
-    offset: int
-    length: int
-    digest: int
-
-
-def _entry(r: dict[str, Any], raw: bytes, file_index: int, offset: int) -> _Entry | None:
-    """What retrieval needs of one active fact line; None for a superseded fact or a line that is not a fact."""
-    from hashlib import blake2b  # only when building: the per-prompt hook reads the cache without it
-
-    try:
-        if r.get("superseded_by") is not None:
-            return None
-        entry = _Entry(
-            str(r["id"]),
-            str(r["content"]),
-            str(r["category"]),
-            [str(t) for t in r.get("tags") or []],
-            float(r["importance"]),
-            str(r["tier"]),
-            str(r["created"]),
-            str(r["last_referenced"]),
-            str(r["scope"]),
-            r.get("source_session") if isinstance(r.get("source_session"), str) else None,
-            file_index,
-            offset,
-            len(raw),
-            int.from_bytes(blake2b(raw, digest_size=8).digest(), "little"),
-        )
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return entry if entry.tier in TIERS and 0.0 <= entry.importance <= 1.0 and entry.id and entry.content else None
-
-
-def _scan(memdir: MemoryDir) -> tuple[list[_Entry], list[str]]:
-    """Every active fact with where its line is; a later duplicate wins, lines that are not facts are skipped."""
-    found: dict[str, _Entry | None] = {}
-    files = [p.name for p in memdir.fact_files()]
-    for file_index, name in enumerate(files):
-        for _lineno, offset, raw, obj in scan_jsonl(memdir.root / name):
-            if isinstance(obj, BadLine):
-                continue
-            entry = _entry(obj, raw, file_index, offset)
-            if entry is None:
-                fact_id = obj.get("id")
-                if isinstance(fact_id, str):
-                    found.pop(fact_id, None)  # superseded now: an earlier copy must not survive
-                continue
-            found.pop(entry.id, None)
-            found[entry.id] = entry
-    return [e for e in found.values() if e is not None], files
-
-
-def _previous_counts(memdir: MemoryDir) -> dict[int, tuple[int, int]]:
-    """Token counts of the last cache by line digest: unchanged facts are not tokenized again."""
-    old = load(memdir)
-    if old is None or old.meta.get("counter") != tokens.counter_name() or "digest" not in old.meta.get("extra", []):
-        return {}
-    digests = old.meta_arrays.get("digest")
-    if digests is None:
-        return {}
-    return {int(d): (int(f), int(i)) for d, f, i in zip(digests, old.full_tokens, old.index_tokens, strict=True)}
-
-
 def build(store: Store) -> Catalog:
-    """Build the cache from the quarter files and save it (retried once if the store changes meanwhile)."""
-    import numpy as np
+    """Bring the cache in line with the quarter files and save it: rows of unchanged facts are reused, only the
+    lines that changed are read (:mod:`ratchet.recall.rows`)."""
+    from ratchet.recall import rows
 
-    memdir = store.memdir
-    for _attempt in range(3):
-        signature = store.signature()
-        entries, files = _scan(memdir)
-        if store.signature() == signature:
-            break
-    scopes = sorted({e.scope for e in entries})
-    categories = sorted({e.category for e in entries})
-    scope_ix = {s: i for i, s in enumerate(scopes)}
-    cat_ix = {c: i for i, c in enumerate(categories)}
-    full = [render.full_line(e.id, e.category, e.created, e.content) for e in entries]
-    short = [render.index_line(e.id, e.category, e.created, e.content) for e in entries]
-    known = _previous_counts(memdir)
-    todo = [n for n, e in enumerate(entries) if e.digest not in known]
-    # An index line is the full line's head plus a fixed marker: count it from the full line's tokens.
-    heads = [render.index_head_chars(e.id, e.category, e.created, e.content) for e in entries]
-    fresh_full, fresh_head = tokens.count_with_prefix([full[n] for n in todo], [heads[n] for n in todo])
-    marker = tokens.count(render.INDEX_MARKER) + 1
-    full_tokens = [known[e.digest][0] if e.digest in known else 0 for e in entries]
-    index_tokens = [known[e.digest][1] if e.digest in known else 0 for e in entries]
-    for k, n in enumerate(todo):
-        full_tokens[n] = fresh_full[k]
-        index_tokens[n] = fresh_head[k] + marker
-    width = max([len(e.id.encode("utf-8")) for e in entries] + [1])
-    frame_plain = render.overhead_text(False)
-    frame_index = render.overhead_text(True)
-    meta = {
-        "version": VERSION,
-        "signature": signature,
-        "files": files,
-        "scopes": scopes,
-        "categories": categories,
-        "built": clock.now_iso(),
-        "counter": tokens.counter_name(),
-        "frame_tokens": tokens.count(frame_plain),
-        "frame_chars": len(frame_plain),
-        "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
-        "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours", "sessions", "sensitive"],
-    }
-    index = bm25.build([tokenize(index_text(e.content, e.tags, e.created)) for e in entries])
-    catalog = Catalog(
-        ids=np.array([e.id.encode("utf-8") for e in entries], dtype=f"S{width}"),
-        importance=np.array([e.importance for e in entries], dtype=np.float32),
-        tier=np.array([TIERS.index(e.tier) for e in entries], dtype=np.uint8),
-        last_referenced=np.array([_stamp(e.last_referenced) for e in entries], dtype=np.float64),
-        scope=np.array([scope_ix[e.scope] for e in entries], dtype=np.int32),
-        category=np.array([cat_ix[e.category] for e in entries], dtype=np.int32),
-        file=np.array([e.file for e in entries], dtype=np.int16),
-        offset=np.array([e.offset for e in entries], dtype=np.int64),
-        length=np.array([e.length for e in entries], dtype=np.int32),
-        full_tokens=np.array(full_tokens, dtype=np.int32),
-        index_tokens=np.array(index_tokens, dtype=np.int32),
-        full_chars=np.array([len(t) for t in full], dtype=np.int32),
-        index_chars=np.array([len(t) for t in short], dtype=np.int32),
-        index=index,
-        meta=meta,
-        meta_arrays={
-            "digest": np.array([e.digest for e in entries], dtype=np.uint64),
-            "neighbours": neighbours([e.session for e in entries]),
-            "sessions": session_codes([e.session for e in entries]),
-            "sensitive": np.array([SENSITIVE in e.tags for e in entries], dtype=bool),
-        },
-    )
-    _save(memdir, catalog)
+    catalog = rows.build(store)
+    _save(store.memdir, catalog)
     return catalog
 
 
@@ -312,7 +172,8 @@ def session_codes(sessions: Sequence[str | None]) -> np.ndarray:
     return out
 
 
-def _stamp(value: str) -> float:
+def stamp(value: str) -> float:
+    """A stored date as unix seconds (0 when unreadable)."""
     try:
         return clock.parse(value).timestamp()
     except (ValueError, OverflowError):
@@ -343,15 +204,24 @@ def _save(memdir: MemoryDir, catalog: Catalog) -> None:
     arrays: dict[str, Any] = {f"c_{name}": getattr(catalog, name) for name in _ARRAYS}
     arrays.update({f"bm25_{name}": getattr(catalog.index, name) for name in _INDEX_ARRAYS})
     arrays.update({f"x_{name}": value for name, value in catalog.meta_arrays.items()})
-    arrays["meta"] = np.frombuffer(json.dumps(catalog.meta).encode("utf-8"), dtype=np.uint8)
-    buffer = io.BytesIO()
-    np.savez(buffer, **arrays)
+    arrays.update({f"u_{name}": _array(value) for name, value in catalog.materials.items()})
+    arrays["meta"] = _array(catalog.meta)
     memdir.ensure()
-    atomic_write(_path(memdir), buffer.getvalue())
+    atomic_write(_path(memdir), lambda fh: np.savez(fh, **arrays))  # written straight to the temp file
 
 
-def load(memdir: MemoryDir) -> Catalog | None:
-    """The saved cache, or None when missing, unreadable or of another version (staleness is the caller's)."""
+def _array(value: Any) -> Any:
+    """An array as is; anything else as its JSON, in bytes (how ``meta`` is stored)."""
+    import numpy as np
+
+    if isinstance(value, np.ndarray):
+        return value
+    return np.frombuffer(json.dumps(value).encode("utf-8"), dtype=np.uint8)
+
+
+def load(memdir: MemoryDir, *, materials: bool = False) -> Catalog | None:
+    """The saved cache, or None when missing, unreadable or of another version (staleness is the caller's); with
+    ``materials``, also what a build reuses."""
     import numpy as np
 
     try:
@@ -362,9 +232,13 @@ def load(memdir: MemoryDir) -> Catalog | None:
             values = {name: data[f"c_{name}"] for name in _ARRAYS}
             extra = {name: data[f"x_{name}"] for name in meta.get("extra", []) if f"x_{name}" in data}
             index = bm25.Index(**{name: data[f"bm25_{name}"] for name in _INDEX_ARRAYS}, size=len(values["ids"]))
+            kept = {}
+            for name in meta.get("materials", []) if materials else []:
+                value = data[f"u_{name}"]
+                kept[name] = json.loads(bytes(value).decode("utf-8")) if name == "session_names" else value
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None  # missing, truncated or damaged: the caller rebuilds it from the quarter files
-    return Catalog(**values, index=index, meta=meta, meta_arrays=extra)
+    return Catalog(**values, index=index, meta=meta, meta_arrays=extra, materials=kept)
 
 
 def load_light(memdir: MemoryDir) -> Catalog | None:
@@ -401,6 +275,7 @@ def get(store: Store) -> Catalog:
     catalog = load(store.memdir)
     if catalog is not None and catalog.meta.get("signature") == store.signature():
         return catalog
+    del catalog  # the build loads what it reuses of it: not held twice
     return build(store)
 
 

@@ -24,7 +24,7 @@ from ratchet.models.embedders import (
     normalise,
     transformer_spec,
 )
-from ratchet.store import vectors
+from ratchet.store import table, vectors
 from ratchet.store.files import fault_point
 
 if TYPE_CHECKING:
@@ -52,12 +52,11 @@ def sync(
 
     With ``refresh_cache`` the retrieval cache is rebuilt too when stale, so the next session start is fast.
     """
-    result = _sync(store, config, full=full, progress=progress)
-    if refresh_cache:
+    if refresh_cache:  # first: it brings the fact table up to date for the sync, and is the smaller of the two
         from ratchet.recall import catalog
 
         catalog.refresh(store)
-    return result
+    return _sync(store, config, full=full, progress=progress)
 
 
 def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None) -> dict[str, Any]:
@@ -67,32 +66,31 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
     backend = backend_name(config)
     model = model_name(config, backend)
     with store.lock():  # read as the store is once a write a killed run left is finished; embed without the lock
-        facts = [f for f in store.facts() if f.active]
+        # The fact table holds each active fact's id and embedded-text hash: only the facts to embed are read.
+        tab = table.current(store, quarantine=True)
         signature = store.signature()
         raw = vectors.load_raw(memdir)
+        replaced = 0
+        if raw is not None and (full or (raw[2].get("backend"), raw[2].get("model")) != (backend, model)):
+            replaced = len(raw[0])  # --all, or another model: never mix vectors of two models
+            raw = None
+        active = np.flatnonzero(tab.active)
+        keep = _still_current(tab, active, raw[0]) if raw is not None else np.zeros(0, dtype=bool)
+        todo_rows = active[~np.isin(tab.ids[active], raw[0]["id"][keep])] if raw is not None else active
+        texts = _texts(store, tab, todo_rows)
     fault_point("embed:after-read")
-    texts = {f.id: vectors.embed_text(f) for f in facts}
-    hashes = {fid: vectors.text_hash(t) for fid, t in texts.items()}
-    replaced = 0
-    if raw is not None and (full or (raw[2].get("backend"), raw[2].get("model")) != (backend, model)):
-        replaced = len(raw[0])  # --all, or another model: never mix vectors of two models
-        raw = None
+    todo = list(texts)
+    todo_hashes = tab.embed[todo_rows].tolist()
     kept_ids: list[str] = []
+    kept_hashes: list[int] = []
     kept_rows: Any = np.zeros((0, 0), dtype=np.float16)
     previous = 0
     if raw is not None:
         records, matrix, _meta = raw
         previous = len(records)
-        stored = [i.decode("utf-8") for i in records["id"]]
-        keep = np.fromiter(
-            (hashes.get(fid) == int(h) for fid, h in zip(stored, records["hash"], strict=True)),
-            dtype=bool,
-            count=len(stored),
-        )
-        kept_ids = [fid for fid, k in zip(stored, keep, strict=True) if k]
-        kept_rows = np.asarray(matrix[keep])
-    have = set(kept_ids)
-    todo = [f.id for f in facts if f.id not in have]
+        kept_ids = [i.decode("utf-8") for i in records["id"][keep].tolist()]
+        kept_hashes = records["hash"][keep].tolist()
+        kept_rows = matrix if keep.all() else np.asarray(matrix[keep])  # the memory map itself: no copy
     dropped = previous - len(kept_ids) + replaced
     result = {
         "backend": backend,
@@ -103,7 +101,7 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
     }
     if not todo and not dropped and raw is not None:
         if raw[2].get("signature") != signature:  # nothing to do, but remember the store state we checked
-            vectors.save(memdir, kept_ids, [hashes[i] for i in kept_ids], kept_rows, {**raw[2], "signature": signature})
+            vectors.save(memdir, kept_ids, kept_hashes, kept_rows, {**raw[2], "signature": signature})
         result["dimension"] = int(raw[1].shape[1])
         return result
     meta: dict[str, Any] = {"backend": backend, "model": model, "signature": signature}
@@ -113,14 +111,10 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
         if kept_rows.size and rows.size and kept_rows.shape[1] != rows.shape[1]:
             raise StoreError(f"Embedding dimension changed ({kept_rows.shape[1]} -> {rows.shape[1]}): run --all")
         dimension = int(rows.shape[1] if rows.size else (kept_rows.shape[1] if kept_rows.size else 0))
-        if kept_rows.size and rows.size:
-            matrix_out = np.vstack([kept_rows.astype(np.float16), rows.astype(np.float16)])
-        elif rows.size:
-            matrix_out = rows.astype(np.float16)
-        else:
-            matrix_out = np.asarray(kept_rows, dtype=np.float16).reshape(len(kept_ids), dimension)
+        blocks = [np.asarray(kept_rows).reshape(len(kept_ids), dimension) if not kept_rows.size else kept_rows, rows]
         done = kept_ids + todo[: len(rows)]
-        vectors.save(memdir, done, [hashes[i] for i in done], matrix_out, {**meta, **extra, "dimension": dimension})
+        hashes = kept_hashes + todo_hashes[: len(rows)]
+        vectors.save(memdir, done, hashes, blocks, {**meta, **extra, "dimension": dimension})
         return dimension
 
     checkpoint = None
@@ -137,6 +131,30 @@ def _sync(store: Store, config: Config, *, full: bool, progress: Progress | None
     dimension = save(new_rows)
     result["dimension"] = dimension
     return result
+
+
+def _still_current(tab: table.Table, active: np.ndarray, records: np.ndarray) -> np.ndarray:
+    """Per stored vector (``records``: ids and text hashes) whether it is of an active fact's current text."""
+    import numpy as np
+
+    if not len(active) or not len(records):
+        return np.zeros(len(records), dtype=bool)
+    width = max(tab.ids.dtype.itemsize, records["id"].dtype.itemsize)
+    ids = tab.ids[active].astype(f"S{width}")
+    order = np.argsort(ids)
+    ranked = ids[order]
+    stored = records["id"].astype(f"S{width}")
+    at = np.minimum(np.searchsorted(ranked, stored), len(ranked) - 1)
+    found: np.ndarray = (ranked[at] == stored) & (tab.embed[active][order][at] == records["hash"])
+    return found
+
+
+def _texts(store: Store, tab: table.Table, rows: np.ndarray) -> dict[str, str]:
+    """Fact id -> embedded text of the facts on ``rows``, in row order (read by offset; the caller holds the lock)."""
+    facts = tab.facts(store.memdir, [int(r) for r in rows])
+    if len(facts) != len(rows):
+        raise StoreError("A quarter file changed while its facts were read; run memory-embed again")
+    return {facts[int(r)].id: vectors.embed_text(facts[int(r)]) for r in rows}
 
 
 def _embed_for_store(

@@ -12,10 +12,10 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ratchet.errors import LockBusyError, LockTimeoutError, StoreError
 
@@ -32,7 +32,11 @@ def ensure_private_dir(path: Path) -> Path:
     return path
 
 
-def atomic_write(path: Path, data: str | bytes) -> None:
+# Writes a file's content into it, for content too large to hold in memory twice (a derived cache, the vectors).
+Writer = Callable[[BinaryIO], None]
+
+
+def atomic_write(path: Path, data: str | bytes | Writer) -> None:
     """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix.
 
     A uniquely named temp file in the same directory (:func:`stage`) is renamed over the target. On any error the
@@ -50,17 +54,20 @@ def atomic_write(path: Path, data: str | bytes) -> None:
     fsync_dir(path.parent)
 
 
-def stage(path: Path, data: str | bytes) -> Path:
-    """Write ``data`` to a new temp file beside ``path`` (flushed, fsynced, 0600) and return it, not yet in place.
+def stage(path: Path, data: str | bytes | Writer) -> Path:
+    """Write ``data`` (or let the :data:`Writer` write) to a new temp file beside ``path`` (flushed, fsynced, 0600)
+    and return it, not yet in place.
 
     The name carries the writer's pid (``.<name>.<pid>-<random>.tmp``) so :func:`remove_stale_temps` can tell a
     live writer's file from one a killed writer left.
     """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
+            if callable(data):
+                data(fh)
+            else:
+                fh.write(data.encode("utf-8") if isinstance(data, str) else data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, FILE_MODE)
@@ -189,40 +196,46 @@ class BadLine:
         return f"{self.path}:{self.lineno}"
 
 
-def scan_jsonl(path: Path) -> Iterator[tuple[int, int, bytes, dict[str, Any] | BadLine]]:
+def scan_jsonl(
+    path: Path, *, data: bytes | None = None, start: int = 0
+) -> Iterator[tuple[int, int, bytes, dict[str, Any] | BadLine]]:
     """The one JSONL reader: ``(lineno, byte offset, raw line, object or BadLine)`` for each non-blank line.
 
     The raw bytes and offset let derived indexes (the retrieval catalog) point back into the file; a line that is not
-    a JSON object comes back as a :class:`BadLine` naming why. A missing file yields nothing.
+    a JSON object comes back as a :class:`BadLine` naming why. A missing file yields nothing. ``data`` is the file's
+    content when the caller already read it; ``start`` (the offset of a line) reads only the lines from there on, as a
+    cache that knows the lines before it does.
     """
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        return
-    lines = data.split(b"\n")
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except FileNotFoundError:
+            return
+    first = data.count(b"\n", 0, start) if start else 0
+    lines = data[start:].split(b"\n") if start else data.split(b"\n")
     complete = data.endswith(b"\n")
     last = len(lines) - 1
-    offset = 0
+    offset = start
     for index, raw in enumerate(lines):
-        start = offset
+        begin = offset
         offset += len(raw) + 1
         if not raw.strip():
             continue
-        lineno = index + 1
+        lineno = first + index + 1
         torn = index == last and not complete
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
             reason = f"invalid JSON: {exc.msg} at column {exc.colno}"
-            yield lineno, start, raw, BadLine(path, lineno, _text(raw), reason, torn)
+            yield lineno, begin, raw, BadLine(path, lineno, _text(raw), reason, torn)
             continue
         except ValueError:  # not UTF-8
-            yield lineno, start, raw, BadLine(path, lineno, _text(raw), "invalid UTF-8", torn)
+            yield lineno, begin, raw, BadLine(path, lineno, _text(raw), "invalid UTF-8", torn)
             continue
         if not isinstance(obj, dict):
-            yield lineno, start, raw, BadLine(path, lineno, _text(raw), "not a JSON object", torn)
+            yield lineno, begin, raw, BadLine(path, lineno, _text(raw), "not a JSON object", torn)
             continue
-        yield lineno, start, raw, obj
+        yield lineno, begin, raw, obj
 
 
 def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | BadLine]]:

@@ -32,10 +32,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ratchet.errors import StoreError
 from ratchet.store.files import (
+    Writer,
     append_lines,
     atomic_write,
     dumps_line,
@@ -57,7 +58,7 @@ class Change:
     """One multi-step write, planned whole before anything is written (the order is the module docstring's)."""
 
     keep: dict[Path, list[str]] = field(default_factory=dict)
-    files: dict[Path, bytes] = field(default_factory=dict)
+    files: dict[Path, bytes | Writer] = field(default_factory=dict)
     append: dict[Path, list[str]] = field(default_factory=dict)
     audit: list[dict[str, Any]] = field(default_factory=list)
 
@@ -65,8 +66,8 @@ class Change:
         """Lines to append before any file is replaced."""
         self.keep.setdefault(path, []).extend(lines)
 
-    def replace(self, path: Path, data: str | bytes) -> None:
-        """The new content of ``path``."""
+    def replace(self, path: Path, data: str | bytes | Writer) -> None:
+        """The new content of ``path`` (a :data:`Writer` writes it straight to its temp file)."""
         self.files[path] = data.encode("utf-8") if isinstance(data, str) else data
 
     def append_lines(self, path: Path, lines: Iterable[str]) -> None:
@@ -86,14 +87,15 @@ def apply(memdir: MemoryDir, change: Change) -> None:
     appends: dict[Path, list[str]] = {}
     for path, lines in change.append.items():
         if path in files:
-            files[path] += "".join(line + "\n" for line in lines).encode("utf-8")
+            files[path] = _followed(files[path], "".join(line + "\n" for line in lines).encode("utf-8"))
         elif lines:
             appends[path] = lines
     staged: list[dict[str, str]] = []
     try:
         for path, data in files.items():
             temp = stage(path, data)
-            staged.append({"file": _name(memdir, path), "temp": temp.name, "sha256": hashlib.sha256(data).hexdigest()})
+            digest = hashlib.sha256(data).hexdigest() if isinstance(data, bytes | bytearray) else _sha256(temp)
+            staged.append({"file": _name(memdir, path), "temp": temp.name, "sha256": str(digest)})
         for folder in {path.parent for path in files}:
             fsync_dir(folder)
         doc = {
@@ -190,6 +192,18 @@ def _run(memdir: MemoryDir, doc: dict[str, Any]) -> None:
         _append(memdir, step)
     if doc["audit"]:
         fault_point("store:after-audit")
+
+
+def _followed(data: bytes | Writer, tail: bytes) -> bytes | Writer:
+    """``data`` with ``tail`` after it."""
+    if not callable(data):
+        return data + tail
+
+    def write(fh: BinaryIO) -> None:
+        data(fh)
+        fh.write(tail)
+
+    return write
 
 
 def _name(memdir: MemoryDir, path: Path) -> str:

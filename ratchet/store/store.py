@@ -26,8 +26,10 @@ from ratchet.core.facts import Fact
 from ratchet.core.scope import resolve_scope
 from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
 from ratchet.store import audit, index, journal
-from ratchet.store.files import BadLine, dumps_line, quarantine_record, read_jsonl, scan_jsonl
+from ratchet.store.files import BadLine, dumps_line, quarantine_record, read_jsonl
+from ratchet.store.lines import parse_file
 from ratchet.store.memdir import MemoryDir
+from ratchet.store.table import valid_lines
 
 LOCK_TIMEOUT = journal.LOCK_TIMEOUT
 
@@ -39,6 +41,7 @@ class Loaded:
     facts: list[Fact] = field(default_factory=list)
     files: dict[str, Path] = field(default_factory=dict)  # fact id -> file
     bad: list[BadLine] = field(default_factory=list)
+    partial: bool = False  # some quarter files only (read_files): not enough to write the index from
 
 
 class Store:
@@ -75,7 +78,9 @@ class Store:
 
     def read_files(self, paths: Iterable[Path]) -> Loaded:
         """Read some quarter files only (bad lines reported in ``bad``, not quarantined)."""
-        return self._read_files(paths)
+        loaded = self._read_files(paths)
+        loaded.partial = True
+        return loaded
 
     def facts(self, *, include_superseded: bool = True) -> list[Fact]:
         """All facts, oldest quarter first."""
@@ -83,8 +88,7 @@ class Store:
         return facts if include_superseded else [f for f in facts if f.active]
 
     def _read_files(self, paths: Iterable[Path]) -> Loaded:
-        # Building 100k objects would trigger the cycle collector over and over (a quarter of the read time);
-        # facts hold no cycles, so it is paused for the read.
+        # Building 100k objects would trigger the cycle collector over and over: facts hold no cycles, so it is paused.
         paused = gc.isenabled()
         gc.disable()
         try:
@@ -96,15 +100,11 @@ class Store:
     def _parse_files(self, paths: Iterable[Path]) -> Loaded:
         loaded = Loaded()
         seen: dict[str, tuple[Path, int, bytes]] = {}
+        valid = valid_lines(self.memdir)
         for path in paths:
-            for lineno, _offset, raw, obj in scan_jsonl(path):
-                if isinstance(obj, BadLine):
-                    loaded.bad.append(obj)
-                    continue
-                try:
-                    fact = Fact.from_dict(obj)
-                except InvalidFactError as exc:  # the line as it was, byte for byte, not re-serialised
-                    loaded.bad.append(BadLine(path, lineno, raw.decode("utf-8", "surrogateescape"), str(exc)))
+            for lineno, _offset, raw, fact in parse_file(path, valid=valid):
+                if isinstance(fact, BadLine):
+                    loaded.bad.append(fact)
                     continue
                 if fact.id in seen:
                     old_path, old_line, old_raw = seen[fact.id]
@@ -189,10 +189,12 @@ class Store:
         action: str = "update",
         *,
         change: journal.Change | None = None,
+        loaded: Loaded | None = None,
         **extra: Any,
     ) -> list[Fact]:
         """Rewrite changed facts in place (atomically per quarter file) and log before/after of each (``change``: as
-        for :meth:`add`)."""
+        for :meth:`add`). ``loaded``: what the caller read under the lock it holds, at least the quarter files of
+        these facts (:meth:`read_files`); by default the whole store is read."""
         changed = list(facts)
         for fact in changed:
             fact.validate()
@@ -200,7 +202,7 @@ class Store:
         if not changed:
             return []
         with self.lock():
-            loaded = self.read()
+            loaded = loaded if loaded is not None else self.read()
             current = {f.id: f for f in loaded.facts}
             for fact in changed:
                 if fact.id not in current:
@@ -358,7 +360,8 @@ class Store:
         plan.audit.extend(audit_records)
         if change is None:
             journal.apply(self.memdir, plan)
-            self.write_index(loaded, replace=replace, drop=drop)
+            if not loaded.partial:  # else left stale, rebuilt by the next reader that needs it
+                self.write_index(loaded, replace=replace, drop=drop)
 
     def write_index(self, loaded: Loaded, replace: dict[str, Fact] | None = None, drop: set[str] | None = None) -> None:
         """Write the index from what was read plus the changes just made, without reading the files again (for

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ratchet.core import clock
 from ratchet.store import journal
@@ -85,10 +85,17 @@ def load_vectors(memdir: MemoryDir) -> tuple[list[str], np.ndarray] | None:
     return [i.decode("utf-8") for i in records["id"]], matrix
 
 
-def save(memdir: MemoryDir, ids: list[str], hashes: list[int], matrix: np.ndarray, meta: dict[str, Any]) -> None:
-    """Replace the stored vectors: rows of ``matrix`` for ``ids`` (with their text ``hashes``) and ``meta``."""
-    import io
+def save(
+    memdir: MemoryDir,
+    ids: list[str],
+    hashes: list[int],
+    matrix: np.ndarray | Sequence[np.ndarray],
+    meta: dict[str, Any],
+) -> None:
+    """Replace the stored vectors: rows of ``matrix`` for ``ids`` (with their text ``hashes``) and ``meta``.
 
+    ``matrix`` may come as blocks of rows (the stored vectors' memory map, then new rows). The matrix file is written
+    a chunk at a time, never whole in memory: a sync adding a few vectors to a large store stays small."""
     import numpy as np
 
     memdir.ensure()
@@ -97,18 +104,54 @@ def save(memdir: MemoryDir, ids: list[str], hashes: list[int], matrix: np.ndarra
     records = np.zeros(len(ids), dtype=[("id", f"S{width}"), ("hash", "<u8")])
     records["id"] = [i.encode("utf-8") for i in ids]
     records["hash"] = np.asarray(hashes, dtype=np.uint64)
-    change = journal.Change()
+    blocks = [matrix] if isinstance(matrix, np.ndarray) else list(matrix)
     generation = hashlib.blake2b(digest_size=8)
-    for path, array in ((matrix_path, np.ascontiguousarray(matrix, dtype=np.float16)), (ids_path, records)):
-        buffer = io.BytesIO()
-        np.save(buffer, array, allow_pickle=False)
-        change.replace(path, buffer.getvalue())
-        generation.update(buffer.getbuffer())
+    for chunk in _npy_chunks(blocks, np.dtype(np.float16)):
+        generation.update(chunk)
+    ids_file = b"".join(_npy_chunks([records], records.dtype))
+    generation.update(ids_file)
+
+    def write_matrix(fh: BinaryIO) -> None:
+        for chunk in _npy_chunks(blocks, np.dtype(np.float16)):
+            fh.write(chunk)
+
+    change = journal.Change()
+    change.replace(matrix_path, write_matrix)
+    change.replace(ids_path, ids_file)
     meta = {**meta, "version": FORMAT_VERSION, "count": len(ids), "generation": generation.hexdigest()}
     meta["updated"] = clock.now_iso()
     change.replace(meta_path, json.dumps(meta, indent=1))
     with journal.held(memdir):
         journal.apply(memdir, change)
+
+
+CHUNK_BYTES = 1 << 22
+
+
+def _npy_chunks(blocks: list[np.ndarray], dtype: np.dtype[Any]) -> Iterator[bytes]:
+    """The bytes ``np.save`` writes for the rows of ``blocks`` stacked (as ``dtype``), a few MB at a time. The pages
+    of a memory-mapped block (the stored matrix) are dropped once read, so the map never holds the whole matrix."""
+    import io
+    import mmap
+
+    import numpy as np
+
+    blocks = [b for b in blocks if b.size] or blocks[:1]  # an empty block may lack the others' width
+    tail = blocks[0].shape[1:] if blocks else ()
+    head = io.BytesIO()
+    shape = (sum(len(b) for b in blocks), *tail)
+    np.lib.format.write_array_header_1_0(
+        head, {"descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False, "shape": shape}
+    )
+    yield head.getvalue()
+    for block in blocks:
+        mapped = getattr(block, "_mmap", None)  # numpy's memmap keeps its mmap.mmap here
+        drop = mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED")
+        step = max(1, CHUNK_BYTES // max(1, block[:1].nbytes))
+        for start in range(0, len(block), step):
+            yield np.ascontiguousarray(block[start : start + step], dtype=dtype).tobytes()
+            if drop:
+                mapped.madvise(mmap.MADV_DONTNEED)  # type: ignore[union-attr]
 
 
 def drop_vectors(memdir: MemoryDir, ids: Iterable[str]) -> int:
