@@ -13,8 +13,10 @@ pass). For every corpus:
 - **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
   gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; ``heldout/`` was written by
-another hand and not looked at while tuning; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 4 were each
+written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
+tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
+shapes).
 
 Usage: ``python -m bench.secrets [--corpus DIR ...] [--results bench/RESULTS.md] [--show-misses]``.
 """
@@ -43,7 +45,15 @@ CORPORA = {
     "tuning": (_SECRETS / "credentials.jsonl", _SECRETS / "ordinary.jsonl"),
     # Held out until its one measurement (2026-11-22: add 89.3 %, ordinary refused 6.4 %), then tuned on.
     "tuning, round 2": (_SECRETS / "round-2" / "credentials.jsonl", _SECRETS / "round-2" / "ordinary.jsonl"),
-    "held out": (_SECRETS / "heldout-2" / "credentials.jsonl", _SECRETS / "heldout-2" / "ordinary.jsonl"),
+    # Held out until its one measurement (2026-11-22: add 82.5 %, extract 96.6 %, output 82.1 %, ordinary refused
+    # 4.9 %, withheld 4.1 %), then tuned on.
+    "tuning, round 3": (_SECRETS / "heldout-2" / "credentials.jsonl", _SECRETS / "heldout-2" / "ordinary.jsonl"),
+    # Written blind, measured once (2026-11-25: add 93.9 %, extract 99.7 %, output 93.5 %, ordinary refused 1.5 %,
+    # withheld 1.5 %), then tuned on.
+    "tuning, round 4": (_SECRETS / "heldout-3" / "credentials.jsonl", _SECRETS / "heldout-3" / "ordinary.jsonl"),
+    # Written blind (2026-11-25) by a helper who saw neither the code nor the other corpora; measured once after
+    # round 4, not tuned on.
+    "held out": (_SECRETS / "heldout-4" / "credentials.jsonl", _SECRETS / "heldout-4" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -194,8 +204,8 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "**held out** was written by another hand and not looked at while tuning. What each column means is "
-            "in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
+            "rounds 2 to 4 were each written blind by another hand, measured once, then tuned on. What each column "
+            "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",
             "",

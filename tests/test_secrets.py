@@ -33,7 +33,7 @@ def test_rejects_at_most_1_percent_of_ordinary_facts() -> None:
     ("text", "kind"),
     [
         ("My key is sk-proj-Xq7vB2mN9pL4kR8sT1wY6zA3cD5fG0hJ", "OpenAI Token"),
-        ("AWS access key AKIAIOSFODNN7EXAMPLE", "AWS Access Key"),
+        ("AWS access key AKIA2E0A8F3B244C9986", "AWS Access Key"),
         ("postgres://app:S3cr3tPass@db.internal:5432/app", "Connection String"),
         ("-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAA", "Private Key"),
         ("The wifi password is Tr0ub4dor&3", "Password"),
@@ -56,6 +56,7 @@ def test_names_the_kind_never_the_secret(text: str, kind: str) -> None:
         "Run docker pull ghcr.io/acme/api:v1.2.3",
         "The tenant id is 3b241101-e2bb-4255-8caf-4136c566a962",
         "The user prefers dark mode in every editor",
+        "AKIAIOSFODNN7EXAMPLE is the access key id of the AWS documentation",
     ],
 )
 def test_ordinary_text_is_clean(text: str) -> None:
@@ -84,3 +85,129 @@ def test_more_credential_shapes(text: str, kind: str) -> None:
 )
 def test_shapes_that_are_not_credentials(text: str) -> None:
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("the router password? it's Gl4cier_mint", "Password"),
+        ("the PIN's 4471", "Password"),
+        ("locker combination is 12-04-33", "Password"),
+        ("Türcode ist 4471", "Access Code"),
+        ("the shed padlock opens with 0519", "Access Code"),
+        ("GitHub recovery codes: 1a2b3-4c5d6 7e8f9-0a1b2 3c4d5-6e7f8", "Recovery Code"),
+        ("the TOTP secret is JBSWY3DPEHPK3PXP", "API Key"),
+        ("mnemonic: ridge panda stool hover urban violet wrist basket sponge clerk tunnel oyster", "Seed Phrase"),
+        ("security question (first car) -> Honda Civic", "Security Answer"),
+        ("bramble-otter-silk is the passphrase for the backup disk", "Password"),
+        ("MYSQL_PWD=k9Lm2Pq7Rs mysql -u app", "Password"),
+        ("openssl pkcs12 -export -passout pass:Sunny4Days -out cert.p12", "Command Line Password"),
+        ('mysqli("localhost", "app", "W7nq2Lx9pz")', "Credential Call"),
+        ("the key for the weather API is 9b1f2c3d4e5f60718293a4b5c6d7e8f9", "API Key"),
+        ("ccnum=5500000000000004&exp=0129", "Payment Card Number"),
+    ],
+)
+def test_credentials_said_in_other_ways(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the door code changed on 2023-05-11",
+        "backup codes are stored in 1Password",
+        "the recovery key is in the safe",
+        "the passphrase is stored in the vault",
+        "bump the digest pin from 3f2a9c1 to 8d9e0f1",
+        "the cache key is build-cache-v3-linux-x64",
+        "the key to success is practice",
+        "my security answer is lowercase",
+        "openssl enc -aes-256-cbc -pass env:BACKUP_PASS -in a -out b",
+        'db_password = ssm.get_parameter(Name="/prod/db/password")["Parameter"]["Value"]',
+        "api_key = vault_client.read('kv/prod/api')",
+        "Stripe publishable key: pk_live_51Hx8kQJbR2mN4pL7vT9wZ3cF6hY1dG0sA5eK",
+        "the fingerprint of the signing key is NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs",
+        "user passwords are salted and stretched with Pbkdf2Sha512, 600000 rounds",
+    ],
+)
+def test_look_alikes_that_are_not_credentials(text: str) -> None:
+    assert scan(text) == []
+
+
+def _b64(data: bytes) -> str:
+    import base64
+
+    return base64.b64encode(data).decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Password words glued into compounds, of more languages, in scripts written without spaces.
+        ("Masterpasswort: Kx82mdPq!", "Password"),
+        ("паролата за рутера е Kx82mdPq", "Password"),
+        ("la parolă wifi este Kx82mdPq", "Password"),
+        ("รหัสผ่านเราเตอร์คือ Kx82mdPq", "Password"),
+        ("ルーターのパスワードはKx82mdPqです", "Password"),
+        # Passphrases a password manager generates, quoted or named in French; a card's PIN after a password word.
+        ("the vault passphrase is 'tundra-pickle-harbor-violet'", "Password"),
+        ("phrase secrète : orbit-maple-cactus-lantern", "Password"),
+        ("senha do cartão: 8302", "Password"),
+        # What a tool printed: on the same line, or alone on the next one.
+        ("adminPassword came out as Zq4_mW8rTt", "Password"),
+        ("vault read -field=password secret/db\nXk2_pQ9vLm4wT7Rz", "Password"),
+        ("the archive is encrypted, unzip it with Harbor7741", "Password"),
+        # Door codes with no connector, locks that need no word for "code", Russian inflections.
+        ("Torcode Hinterhof 5512", "Access Code"),
+        ("lockbox by the back door: 3391", "Access Code"),
+        ("код от двери 3377", "Access Code"),
+        ("bip39 words: about crane orbit velvet lunar tiger mango fossil ranch pilot cedar harbor", "Seed Phrase"),
+        ("PHPSESSID=9c1ek2vq8n3hq6b2o4vvd0aa71", "Session Cookie"),
+        ("sid=s%3Ak2Qm9vT4xW7zL1pR8nB5; Path=/; HttpOnly", "Session Cookie"),
+        ("dotnet nuget push pkg.nupkg -k oy2k3m9q2w8e7r6t5y4u1i0o9p8a7s6d5f4g3h2j1k0l9z", "NuGet API Key"),
+        ("myhost:5432:orders:svc:Pq7_vT2mXk9", "Password File Entry"),
+        ("CREATE USER rpt IDENTIFIED BY Wq83_kTz2m;", "SQL Password"),
+        ("docker login -u ci -p Rk82mdPq registry.local", "Command Line Password"),
+        ("snyk auth 6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f", "Command Line Token"),
+        (f"client-key-data: {_b64(b'-----BEGIN EC PRIVATE KEY-----' + b'x' * 60)}", "Encoded Private Key"),
+        (
+            "cloudflared tunnel run --token "
+            + _b64(b'{"a":"9f3c","t":"6f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f","s":"Qm9vT4xW7zL1pR8nB5k2Qm9vT4xW7z="}'),
+            "Cloudflare Tunnel Token",
+        ),
+    ],
+)
+def test_more_families_of_credentials(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert scan(redact(text)) == []
+
+
+def test_a_redacted_value_does_not_make_its_neighbour_a_secret() -> None:
+    """The marker stands for the value it replaced: the word after it is not read as the flag's value."""
+    assert redact("docker login -u ci -p Rk82mdPq registry.local").endswith("] registry.local")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the secret word in the game is banana",
+        "Solana address: 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
+        "USPS tracking 9400 11899 2233 4455 6677 88",
+        "[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+        'api_key: "<insert key>"',
+        "- task: AzureKeyVault@2",
+        "the login email for the portal is ops@example.org",
+        "https://hooks.slack.com/services/T000/B000/XXXX",
+        "Ho cambiato la password dell'email",
+        "https://www.figma.com/file/AbC123dEf456GhI7jK/Plan?node-id=1-2&t=AbC123dEf456GhI7-0",
+        f"client-certificate-data: {_b64(b'-----BEGIN CERTIFICATE-----' + b'y' * 60)}",
+        "the docs use wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY as the sample secret",
+        "the door code changed in 2023",
+        "use --password-stdin so the password never reaches the shell history",
+        "Passwort ist nicht mehr gültig seit gestern",
+    ],
+)
+def test_more_look_alikes(text: str) -> None:
+    assert scan(text) == []
+    assert scan(text, quick=True) == []

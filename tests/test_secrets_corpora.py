@@ -18,7 +18,10 @@ def _rows(path: Path) -> list[dict[str, str]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-@pytest.mark.parametrize(("corpus", "caught", "refused"), [("", 0.99, 0.01), ("round-2", 0.99, 0.01)])
+@pytest.mark.parametrize(
+    ("corpus", "caught", "refused"),
+    [("", 0.99, 0.01), ("round-2", 0.99, 0.01), ("heldout-2", 0.99, 0.01), ("heldout-3", 0.99, 0.01)],
+)
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
     folder = CORPORA / corpus
     creds = _rows(folder / "credentials.jsonl")
@@ -30,7 +33,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
     assert len(wrong) <= refused * len(ordinary), wrong
 
 
-@pytest.mark.parametrize("corpus", ["", "round-2"])
+@pytest.mark.parametrize("corpus", ["", "round-2", "heldout-2", "heldout-3"])
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:
     """What the filter finds it can also cut out: the redacted text scans clean and no longer holds the value."""
     for row in _rows(CORPORA / corpus / "credentials.jsonl"):
