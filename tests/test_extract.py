@@ -236,10 +236,16 @@ def _read(path: Path) -> str:
     return path.read_text() if path.exists() else ""
 
 
-def test_new_facts_are_embedded_when_the_embeddings_module_is_there(memory_dir: Path) -> None:
-    pytest.importorskip("ratchet.embeddings")
-    extract_file(_store(memory_dir), Config(), FIXTURES / "chat.md")
-    assert list((memory_dir / "state").glob("embeddings*"))
+def test_new_facts_are_embedded_after_extraction(memory_dir: Path) -> None:
+    """The library's extraction (what the hook worker runs) brings the vectors up to date with the bundled model.
+    (This test used to skip on a module that the house move renamed, so it never ran.)"""
+    import ratchet
+
+    store = _store(memory_dir)
+    result = ratchet.extract_transcript(store, FIXTURES / "chat.md", config=Config())
+    assert result.added
+    ids = json.loads((memory_dir / "state" / "embeddings-meta.json").read_text())
+    assert ids["count"] == len([f for f in store.facts() if f.active]) and ids["backend"] == "local"
 
 
 def test_facts_are_created_when_the_user_said_them(memory_dir: Path) -> None:
