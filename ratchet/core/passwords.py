@@ -240,9 +240,15 @@ _CAMEL = re.compile(
 )
 
 
+def blank_templates(text: str) -> str:
+    """``text`` with template expressions and jsonpaths blanked, same length so offsets hold: they are references
+    to a value kept elsewhere, not values."""
+    return _TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential value said in words in ``text``."""
-    text = _TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)  # same length: offsets hold
+    text = blank_templates(text)
     for match in _CAMEL.finditer(text):
         name = re.findall(r"\w*$", text[: match.end()])[0].lower()  # the whole name: "dbpassword"
         found = None if "pub" in name else _camel_value(text, match.end(), name)
@@ -267,7 +273,6 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _TOKENISH.finditer(text):
         if password_shaped(match.group(0)) and not _STEP.search(text, max(0, match.start() - 12), match.start()):
             yield match.start(), match.end(), "Password"
-    yield from _account_secrets(text)
 
 
 def _qualifies_other(text: str, start: int, end: int, group: str) -> bool:
@@ -706,137 +711,6 @@ def _ordinary_shape(value: str) -> bool:
     )
 
 
-# Secrets of an account that no password word names -------------------------------------------------------------
-
-# 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
-_OTP_WORDS = re.compile(
-    r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
-    r"two[- ]step|2[- ]step|authenticator|setup)\s+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed)\b"
-)
-# A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
-_OTP_CODE = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}")
-_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){3,7}\b")  # "hmvj hege xfte gavt bajx lbkc"
-# A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase.
-# Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
-# Portuguese, French and German screens give it.
-_SEED_WORDS = re.compile(
-    r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|"
-    r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:de\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
-    r"phrase\s+(?:de\s+)?(?:r[ée]cup[ée]ration|mn[ée]monique)|wiederherstellungs(?:phrase|wörter|sätze))\b"
-)
-_SEED = re.compile(r"\b[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23}\b")
-# What a password-protected file is opened with: "the payslip PDF is encrypted, open it with rhubarb233", "the zip is
-# password-protected, extract it using Tq8-kelp".
-_PROTECTED = re.compile(r"(?i)\b(?:encrypted|password[- ]protected|protected\s+with|locked)\b")
-_UNLOCK = re.compile(
-    r"(?i)\b(?:open|unlock|decrypt|unzip|extract|unseal)\s+(?:it|them|this|that|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
-    r"(?:with|using)\s+(?:the\s+(?:password|passphrase|key)\s+)?[\"'“‘]?([^\s\"'”’]{6,64})"
-)
-# Answers to security questions, and the "memorable word" or "security word" banks ask for on the phone.
-_ANSWER_WORDS = re.compile(
-    r"(?i)\b(?:security|secret|sec)\s+(?:question|answer)s?|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
-    r"memorable\s+(?:answer|information)|"
-    r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)"
-)
-_ANSWER_CONNECTOR = re.compile(
-    r"(?i)(?:\s(?:is|was)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose))\s+"
-)
-# One to four capitalised words ("Honda Civic"), a run of random lower-case words ("napkin radish lemonade"), or a
-# single word of six letters or more.
-_ANSWER = re.compile(
-    r"[\"'“‘]?([A-Z0-9][\w'’]*(?: [A-Z][\w'’]*){0,3}|[a-z]{3,12}(?: [a-z]{3,12}){2,5}(?![\w'])|[a-z][\w]{5,})[\"'”’]?"
-)
-# The code of a door, a gate, an alarm, a safe or a lockbox (or of the house it opens), in the languages people write
-# in; Russian, Hebrew and Arabic nouns with their inflections and prefixes.
-_ACCESS = re.compile(
-    r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
-    r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
-    r"porte|portail|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
-    r"dörren|alarm(?:a|en|e)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
-    r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
-    r"ה?דלת|ה?שער|ה?אזעקה|ה?כספת|ה?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة)\b"
-)
-# Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
-_CODE_LOCK = re.compile(
-    r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|keypad|(?:combination|bike|cable|locker|luggage|suitcase)\s+lock)\b"
-)
-# A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
-_ACCESS_COMPOUND = re.compile(
-    r"(?i)\b(?:port|poort|portti|tür|haustür|tor|dør|dörr|deur|ovi|alarm|garage|gate|door)\w{0,3}?"
-    r"(?:code|kod|kode|koden|koodi)\b"
-)
-_ACCESS_CODE_WORD = re.compile(
-    r"(?i)\b(?:code|combo|combination|keypad|opens?\s+with|unlocks?\s+with|set\s+it\s+to|codice|c[óo]digo|"
-    r"k[oó]d(?:en|e)?|koodi|код|clave|senha|contrase[ñn]a|ה?קוד|(?:ال)?رمز|(?:ال)?كود)\b"
-)
-_NOT_ACCESS = re.compile(
-    r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
-)
-_TWO_DIGITS = re.compile(r"\d\d")
-_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#]?|\d{4,8})(?![\w.,:/-]\w)"
-_ACCESS_DIGITS = re.compile(
-    r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
-    r"\bay|\bni|הוא|היא|هو|هي)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
-)
-# With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
-_BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
-
-
-def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
-    """Recovery and backup codes, TOTP seeds, seed phrases, security answers and door codes: secrets that are not
-    named by a password word, each found after the words that do name it."""
-    for match in _OTP_WORDS.finditer(text):
-        yield from _otp_codes(text, match.end())
-    for match in _SEED_WORDS.finditer(text):
-        seed = _SEED.search(text, match.end(), min(len(text), match.end() + 60 + 24 * 9))
-        if seed and not re.search(r"[.!?;\n]", text[match.end() : seed.start()]) and _random_words(seed.group(0), 6):
-            yield seed.start(), seed.end(), "Seed Phrase"
-    for match in _ANSWER_WORDS.finditer(text):
-        found = _security_answer(text, match.end())
-        if found:
-            yield found[0], found[1], "Security Answer"
-    for clause in re.finditer(r"[^.!?;\n]+", text):
-        found = _access_code(clause.group(0))
-        if found:
-            yield clause.start() + found[0], clause.start() + found[1], "Access Code"
-    yield from _unlocked_with(text)
-
-
-def _unlocked_with(text: str) -> Iterator[tuple[int, int, str]]:
-    """The value a password-protected file is opened with: no password word names it, the file's state does."""
-    if not _PROTECTED.search(text):
-        return
-    for match in _UNLOCK.finditer(text):
-        value = match.group(1).rstrip(".,;:!?)")
-        if generated(value) and plausible(value) and _CLAUSE_END.match(text, match.start(1) + len(value)):
-            yield match.start(1), match.start(1) + len(value), "Password"
-
-
-def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
-    """The codes listed after a recovery-code word ending at ``at``: in the same sentence (a list after a colon may
-    run over lines), two or more codes, or one of eight characters or more."""
-    sentence = re.match(r"[^.!?]{0,80}?(?::\s*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
-    window = sentence.group(0) if sentence else ""
-    groups = _OTP_GROUPS.search(window)
-    if groups and any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split()):
-        yield at + groups.start(), at + groups.end(), "Recovery Code"
-        return
-    codes = [m for m in _OTP_CODE.finditer(window) if _is_code(m.group(0))]
-    if len(codes) >= 2 or codes and len(codes[0].group(0)) >= 8:
-        for code in codes:
-            yield at + code.start(), at + code.end(), "Recovery Code"
-
-
-def _is_code(token: str) -> bool:
-    """A code of a recovery list, not a word or a number of the sentence around it (a year, "2FA")."""
-    if token.isdigit():
-        return not _YEAR.fullmatch(token)
-    if _ordinary_shape(token):
-        return False
-    # 2FA, 6th, 1Password, v2, build42, JIRA-1234: a word and a number, where a code mixes them at random.
-    return not re.fullmatch(r"\d+[A-Za-z]{1,3}|\d+[A-Z]?[a-z]+|[A-Z]?[a-z]+\d+|[A-Za-z]+-\d+", token)
-
-
 def _random_words(run: str, per_function_word: int = 0) -> bool:
     """Words picked from a list, not a sentence: few that describe, and no function words; or, in a long seed
     phrase, at most one in ``per_function_word`` (BIP-39's list holds "because", "about", "above"...)."""
@@ -844,42 +718,6 @@ def _random_words(run: str, per_function_word: int = 0) -> bool:
     function = sum(w in _FUNCTION_WORDS for w in words)
     allowed = len(words) // per_function_word if per_function_word else 0
     return function <= allowed and 3 * sum(_describes(w) for w in words) < len(words)
-
-
-def _security_answer(text: str, at: int) -> tuple[int, int] | None:
-    """The answer given to a security question: after the question's words, the first connector of the sentence
-    ("is", "->", "I put", "I answered") and one to four words ending the clause."""
-    sentence = re.match(r"[^.!?\n]{0,120}", text[at:])
-    for conn in _ANSWER_CONNECTOR.finditer(sentence.group(0) if sentence else ""):
-        answer = _ANSWER.match(text, at + conn.end())
-        if not answer or not _CLAUSE_END.match(text, answer.end()):
-            continue
-        value = answer.group(1)
-        first = value.split()[0].lower()
-        if first in _FUNCTION_WORDS or first in _DESCRIBING or _describes(first) or not plausible(value.split()[0]):
-            continue
-        if value.islower() and " " in value and not _random_words(value):
-            continue  # "is the name of my first pet": a sentence, not the answer
-        return answer.start(1), answer.end(1)
-    return None
-
-
-def _access_code(clause: str) -> tuple[int, int] | None:
-    """The code in a clause that names a door, a gate, an alarm or a safe and its code ("Portkoden är 7712", "the
-    lockbox at the Airbnb opens with 7424", "padlock combo on the gym locker is 14-25-03")."""
-    if not _TWO_DIGITS.search(clause):
-        return None  # a code has two digits or more: the cheap test first
-    access, code = _ACCESS.search(clause), _ACCESS_CODE_WORD.search(clause)
-    named = _ACCESS_COMPOUND.search(clause) or _CODE_LOCK.search(clause) or access and code
-    if not named or _NOT_ACCESS.search(clause):
-        return None
-    last = max(m.end() for m in (named, access, code) if m)
-    found = _ACCESS_DIGITS.search(clause) or _BARE_CODE.match(clause, last)
-    if not found or not _TWO_DIGITS.search(found.group(1)) or not _CLAUSE_END.match(clause, found.end()):
-        return None  # "the storage code is 2048 lines": a number of something, not the code
-    if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(found.group(0))):
-        return None  # "the gate code changed in 2023"
-    return found.start(1), found.end(1)
 
 
 def _function_word_in(run: str) -> bool:

@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ratchet.core import passwords
+from ratchet.core import account_secrets, passwords
+from ratchet.core.secret_formats import formats as _patterns
 
 # detect-secrets plugins we do not want: IPs are not secrets, the high-entropy/keyword plugins are driven
 # separately below with our own limits, and our private key pattern replaces theirs.
@@ -36,242 +37,6 @@ _SKIP_PLUGINS = {
     "HexHighEntropyString",
     "PrivateKeyDetector",  # ours knows more headers, and a template's elided block
 }
-
-
-@lru_cache(maxsize=1)
-def _patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """The format detectors, compiled on the first scan rather than at import: hooks import this module on every
-    run, and compiling these costs more than all the rest of the import."""
-    return [
-        ("Anthropic API Key", re.compile(r"\bsk-ant-[A-Za-z0-9_-]{20,}")),
-        ("OpenAI Token", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
-        ("AWS Access Key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-        (
-            "AWS Secret Key",
-            re.compile(r"(?i)aws.{0,20}?(?:secret|key).{0,20}?[=:\s\"']([A-Za-z0-9/+]{40})\b"),
-        ),
-        ("GitHub Token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
-        ("GitLab Token", re.compile(r"\bgl(?:pat|rt|dt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_-]{20,}")),
-        ("Vault Token", re.compile(r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}")),
-        ("Docker Token", re.compile(r"\bdckr_pat_[A-Za-z0-9_-]{20,}")),
-        ("Slack Token", re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}")),
-        (
-            "Slack Webhook",
-            re.compile(r"hooks\.slack\.com/(?:services|workflows|triggers)/T[A-Z0-9]+/[AB][A-Z0-9]+/(\w+)"),
-        ),
-        ("Stripe Key", re.compile(r"\b(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}")),  # pk_ is publishable: public
-        ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
-        ("Google OAuth Token", re.compile(r"\bya29\.[0-9A-Za-z_-]{20,}")),
-        ("Hugging Face Token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
-        ("NPM Token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
-        ("PyPI Token", re.compile(r"\bpypi-[A-Za-z0-9_-]{50,}")),
-        ("SendGrid API Key", re.compile(r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}")),
-        ("Twilio API Key", re.compile(r"\bSK[0-9a-fA-F]{32}\b")),
-        ("Twilio Auth Token", re.compile(r"\bAC[0-9a-f]{32}\b[\"',\s:]{1,6}([0-9a-f]{32})\b")),  # account SID, token
-        ("DigitalOcean Token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b")),
-        ("Shopify Token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
-        ("Mailgun Key", re.compile(r"\bkey-[0-9a-zA-Z]{32}\b")),
-        ("Azure Connection String", re.compile(r"(?i)(?:AccountKey|SharedAccessKey|sig)=[A-Za-z0-9%+/=]{20,}")),
-        (
-            "JSON Web Token",
-            re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
-        ),
-        (
-            "Private Key",  # not a template's empty or elided block ("-----BEGIN PRIVATE KEY-----\n...\n-----END ...")
-            re.compile(
-                r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?!(?:\\n|\s)*(?:\.\.\.|…|<[^>]*>|-----END))|"
-                r"---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----|\bPuTTY-User-Key-File-\d+:"
-            ),
-        ),
-        (
-            "Connection String",
-            # scheme://user:password@host, or scheme://:password@host: a password embedded in a URL or DSN.
-            re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s@/]{3,})@[^\s/]+", re.I),
-        ),
-        ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
-        ("Discord Bot Token", re.compile(r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b")),
-        ("Telegram Bot Token", re.compile(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_-]{32,33}\b")),
-        # Provider formats from gitleaks' rules: Stripe webhook secrets, Netlify, Supabase, Notion, Atlassian, Dropbox,
-        # age keys, Firebase Cloud Messaging server keys, Sentry DSNs (the key before the @).
-        ("Stripe Webhook Secret", re.compile(r"\bwhsec_[A-Za-z0-9]{24,}")),
-        ("Netlify Token", re.compile(r"\bnfp_[A-Za-z0-9]{36,}")),
-        ("Supabase Key", re.compile(r"\bsb_secret_[A-Za-z0-9_-]{20,}")),
-        ("Notion Token", re.compile(r"\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})\b")),
-        ("Atlassian Token", re.compile(r"\bATATT3[A-Za-z0-9_=-]{100,}")),
-        ("Dropbox Token", re.compile(r"\bsl\.[A-Za-z0-9_-]{100,}")),
-        ("Age Secret Key", re.compile(r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b")),
-        ("Firebase Server Key", re.compile(r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}")),
-        ("Sentry DSN", re.compile(r"https?://([0-9a-f]{32})@[\w.-]*sentry\.io/\d+")),
-        # A credential as a URL's query parameter (?appid=..., &access_token=...).
-        (
-            "URL Query Credential",
-            re.compile(
-                r"(?i)[?&](?:api[_-]?key|apikey|appid|app_id|access[_-]?token|auth[_-]?token|token|secret|client_secret|"
-                r"password|passwd|pwd|sig|signature)=([^&\s#]{8,})"
-            ),
-        ),
-        (
-            "New Relic Key",
-            re.compile(r"\bNR(?:AK|RA)-[A-Za-z0-9]{27}\b|\bNRII-[A-Za-z0-9_-]{32}|\bNRJS-[a-f0-9]{19}\b"),
-        ),
-        # More documented formats (gitleaks' rules): a prefix, then a fixed alphabet and length.
-        ("Grafana Token", re.compile(r"\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2})")),
-        ("Sentry Token", re.compile(r"\b(?:sntrys_[A-Za-z0-9+/=_-]{40,}|sntryu_[a-f0-9]{64})")),
-        ("Discord Webhook", re.compile(r"discord(?:app)?\.com/api/webhooks/\d+/([A-Za-z0-9_-]{60,})")),
-        ("Mapbox Secret Token", re.compile(r"\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}")),
-        ("Nostr Private Key", re.compile(r"\bnsec1[02-9ac-hj-np-z]{58}\b")),
-        ("Google OAuth Client Secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_-]{28}\b")),
-        ("AWS Session Token", re.compile(r"\b(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9/+=]{100,}")),
-        ("Heroku API Key", re.compile(r"\bHRKU-[A-Za-z0-9_-]{50,}")),
-        ("Linear API Key", re.compile(r"\blin_(?:api|oauth)_[A-Za-z0-9]{40}\b")),
-        ("Postman API Key", re.compile(r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b")),
-        ("Groq API Key", re.compile(r"\bgsk_[A-Za-z0-9]{48,}")),
-        ("Replicate Token", re.compile(r"\br8_[A-Za-z0-9]{37}\b")),
-        ("Doppler Token", re.compile(r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}\b")),
-        ("PlanetScale Token", re.compile(r"\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64}")),
-        ("Databricks Token", re.compile(r"\bdapi[a-f0-9]{32}(?:-\d)?\b")),
-        ("Azure AD Client Secret", re.compile(r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}")),
-        ("Mailchimp API Key", re.compile(r"\b[0-9a-f]{32}-us\d{1,2}\b")),
-        ("Square Token", re.compile(r"\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}|\bEAAA[A-Za-z0-9_-]{60}\b")),
-        ("Contentful Token", re.compile(r"\bCFPAT-[A-Za-z0-9_-]{43}")),
-        ("Figma Token", re.compile(r"\bfigd_[A-Za-z0-9_-]{40,}")),
-        ("Airtable Token", re.compile(r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b")),
-        ("Bitbucket Token", re.compile(r"\bATBB[A-Za-z0-9_=.-]{32,}")),
-        ("1Password Service Token", re.compile(r"\bops_eyJ[A-Za-z0-9+/=_-]{100,}")),
-        ("Pulumi Token", re.compile(r"\bpul-[a-f0-9]{40}\b")),
-        ("Terraform Cloud Token", re.compile(r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}")),
-        ("RubyGems Key", re.compile(r"\brubygems_[a-f0-9]{48}\b")),
-        ("Fly.io Token", re.compile(r"\bfo1_[A-Za-z0-9_-]{43}\b|\bfm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}")),
-        ("Dynatrace Token", re.compile(r"\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b")),
-        ("LangSmith Key", re.compile(r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b")),
-        ("Perplexity API Key", re.compile(r"\bpplx-[A-Za-z0-9]{48}\b")),
-        ("xAI API Key", re.compile(r"\bxai-[A-Za-z0-9]{80}\b")),
-        ("Tavily API Key", re.compile(r"\btvly-(?:dev-|prod-)?[A-Za-z0-9]{32}\b")),
-        (
-            "Session Cookie",  # a session's value is a login: in a Cookie header, or a framework's session cookie
-            re.compile(
-                r"(?i)(?<![\w.%-])([\w.-]*(?:sess|sid|session|token|auth|jwt|remember|login)[\w.-]*)=([^;\s\"'&]{16,})"
-            ),
-        ),
-        # More documented formats, each a fixed prefix (gitleaks' rules, GitHub's secret scanning partners):
-        # LaunchDarkly SDK and mobile keys, NuGet, Brevo, Cloudflare tunnel tokens and Grafana API keys (base64 of
-        # their JSON), Adobe, Alibaba, Artifactory, Bedrock, Clojars, Cloudflare Origin CA, Duffel, EasyPost, Facebook,
-        # Flutterwave, Frame.io, Harness, Hugging Face org tokens, Infracost, MaxMind, Octopus Deploy, OpenShift,
-        # Prefect, ReadMe, Scalingo, SettleMint, Shippo, Sourcegraph, Typeform, Yandex, Tailscale, Pinecone, Supabase,
-        # SonarQube, Buildkite, CircleCI, Plaid, HubSpot.
-        (
-            "LaunchDarkly Key",
-            re.compile(r"\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"),
-        ),
-        ("NuGet API Key", re.compile(r"\boy2[a-z0-9]{43}\b")),
-        ("Brevo API Key", re.compile(r"\bx(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}\b")),
-        ("Cloudflare Tunnel Token", re.compile(r"\beyJhIjoi[A-Za-z0-9+/_-]{60,}={0,2}")),
-        ("Grafana API Key", re.compile(r"\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}")),
-        (
-            "API Key",
-            re.compile(
-                r"\b(?:p8e-[A-Za-z0-9]{32}|LTAI[A-Za-z0-9]{20}|AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59}|"
-                r"ABSK[A-Za-z0-9+/]{109,269}={0,2}|CLOJARS_[A-Za-z0-9]{60}|v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|"
-                r"duffel_(?:test|live)_[A-Za-z0-9_=-]{43}|EZ[AT]K[A-Za-z0-9]{54}|EAA[MC][A-Za-z0-9]{100,}|"
-                r"FLWSECK(?:_TEST)?-[a-h0-9]{32}-X|fio-u-[A-Za-z0-9_=-]{64}|(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\."
-                r"[A-Za-z0-9]{20}|api_org_[A-Za-z]{34}|ico-[A-Za-z0-9]{32}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|"
-                r"API-[A-Z0-9]{26}|sha256~[A-Za-z0-9_-]{43}|pnu_[A-Za-z0-9]{36}|rdme_[a-z0-9]{70}|tk-us-[\w-]{48}|"
-                r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}|shippo_(?:live|test)_[a-fA-F0-9]{40}|"
-                r"sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|tfp_[A-Za-z0-9_.=-]{59}|AQVN[A-Za-z0-9_-]{35,38}|"
-                r"t1\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}=*|tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}|"
-                r"pcsk_[A-Za-z0-9_]{50,}|sbp_[a-f0-9]{40}|sq[pua]_[a-f0-9]{40}|bkua_[a-f0-9]{40}|"
-                r"CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}|"
-                r"(?:access-(?:sandbox|development|production)|pat-(?:na|eu)\d)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
-                r"[0-9a-f]{12})(?![\w-])"
-            ),
-        ),
-        # base64 of a PEM block (a kubeconfig's client-key-data, a Kubernetes TLS secret's tls.key): a private key once
-        # decoded; a certificate's is public.
-        ("Encoded Private Key", re.compile(r"\bLS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}")),
-        # Files that hold a password in a documented layout: .pgpass (host:port:database:user:password) and PgBouncer's
-        # userlist.txt ("user" "password"); SQL that sets one (IDENTIFIED BY, unquoted in Oracle).
-        (
-            "Password File Entry",
-            re.compile(
-                r"(?m)^[^\s:#]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(\S{4,})$|^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$"
-            ),
-        ),
-        (
-            "SQL Password",
-            re.compile(
-                r"\bIDENTIFIED\s+(?:WITH\s+\S+\s+)?BY\s+(?!VALUES\b|PASSWORD\b)['\"]?([^\s'\";]{4,})|"
-                r"(?i:\bidentified\s+(?:with\s+\S+\s+)?by\s+'([^'\s]{4,})')"
-            ),
-        ),
-        (
-            "Credential Call",
-            # Code that hands a literal password over: Redis AUTH (jedis.auth("...")), the password argument of PDO,
-            # mysqli and JDBC, Algolia's admin key.
-            re.compile(
-                r"\.auth\(\s*[\"']([^\"'\s]{8,})[\"']\s*\)|"
-                r"\b(?:PDO|mysqli|mysqli_connect|mysql_connect|getConnection)\s*\(\s*(?:[\"'][^\"']*[\"']|\$?\w+)\s*,"
-                r"\s*(?:[\"'][^\"']*[\"']|\$?\w+)\s*,\s*[\"']([^\"'\s]{4,})[\"']|"
-                r"\balgoliasearch\s*\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"'\s]{16,})[\"']"
-            ),
-        ),
-        # "Authorization: Basic dXNlcjpwYXNz": base64 of user:password.
-        (
-            "Basic Auth Header",
-            re.compile(
-                r"(?i)(?:\bauthorization\s*:\s*basic|\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:)\s*\"?"
-                r"([A-Za-z0-9+/]{8,}={0,2})"
-            ),
-        ),
-        # A password on a command line: sshpass -p X, mysql -pX (glued, as mysql wants it), --password=X.
-        (
-            "Command Line Password",
-            re.compile(
-                r"\bsshpass\s+-p\s*['\"]?([^\s'\"]{4,})|"
-                r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s-p['\"]?([^\s'\"-][^\s'\"]{3,})|"
-                # --password X, and every flag that names one: --db-password, --http-password, --master-user-password.
-                r"--(?:[\w-]+-)?pass(?:word|wd)?[= ](?![a-z]+[\s.,]|[a-z]+$)['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                # The password flags of registry logins (docker/podman/helm login -p), MongoDB's and SQL Server's tools
-                # (mongosh -p, sqlcmd -P), the LDAP tools (-w), FreeRDP (/p:), rdesktop (-p) and Windows' net use.
-                r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p\s+"
-                r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop)\b[^\n]*?\s-p\s+"
-                r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b[wx]?freerdp\b[^\n]*?\s/p:['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bnet\s+use\s+\S+\s+['\"]?([^\s'\"/*$<{][^\s'\"]{3,})['\"]?\s+/user:|"
-                r"\bcurl\b[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bhttp-basic\.\S+\s+\S+\s+['\"]?([^\s'\"$<{][^\s'\"]{5,})|"
-                r"\b(?:echo|printf)\s+['\"]?([^\s'\"$]{6,})['\"]?\s*>>?\s*\S*(?:pass|secret|token|key)\S*|"
-                # sqlplus user/password@db; htpasswd -b [file] user password; keytool -storepass X; openssl -passin
-                # pass:X; gh secret set NAME --body X; ssh-keygen -N/-P X; zip -P X, 7z -pX; git config x.smtppass X;
-                # redis-cli -a X.
-                r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]+/([^\s@/'\"]{4,})(?=@|\s|$)|"
-                r"\bhtpasswd(?=(?:\s+-[a-zA-Z]+)*?\s+-[a-zA-Z]*b)(?:\s+-[a-zA-Z]+)+(?:\s+[^\s;|&-][^\s;|&]*){1,2}\s+['\"]?"
-                r"([^\s'\";|&]{4,})['\"]?(?=\s*(?:$|[;|&]))|"
-                r"\s-(?:store|key|srcstore|deststore|srckey|destkey)pass\s+['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\s-pass(?:in|out|word)?\s+['\"]?pass:([^\s'\"]{4,})|"
-                r"\bgh\s+secret\s+set\b[^\n]*?\s(?:--body|-b)[= ]['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bssh-keygen\b[^\n]*?\s-[NP]\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b(?:zip|unzip)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b(?:7z|7za|rar|unrar)\b[^\n]*?\s-p['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\bgit\s+config\b[^\n]*?\s[\w.-]*(?:pass(?:word)?|token|secret)\s+['\"]?([^\s'\"$<{-][^\s'\"]{5,})|"
-                r"\bredis-cli\b[^\n]*?\s-a\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})"
-            ),
-        ),
-        (
-            "Command Line Token",
-            # A token handed to a CLI: a flag (--token X, --api-key=X, nuget push -k X), or an auth subcommand's
-            # argument (snyk auth X, ngrok authtoken X, ngrok config add-authtoken X). Only a random-looking value or a
-            # UUID.
-            re.compile(
-                r"\s--(?:[\w-]*-)?(?:token|api-?key|apikey|auth-?key|authkey|access-?key|secret-?key|client-?secret)"
-                r"[= ]['\"]?([^\s'\"$<{-][^\s'\"]{15,})|"
-                r"\bnuget\s+push\b[^\n]*?\s(?:-k|-ApiKey)\s+['\"]?([^\s'\"$<{-][^\s'\"]{15,})|"
-                r"\b[a-z][\w-]*\s+(?:auth|authtoken|add-authtoken)\s+['\"]?([A-Za-z0-9][A-Za-z0-9_.-]{15,})"
-            ),
-        ),
-    ]
 
 
 _PLACEHOLDER = re.compile(
@@ -356,7 +121,7 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     for kind, pattern in _patterns():
         if any(not _benign(kind, m) for m in pattern.finditer(text)):
             kinds.add(kind)
-    for start, end, kind in passwords.spans(text):
+    for start, end, kind in _said(text):
         value = text[start:end]
         if not any(pattern.search(value) for _kind, pattern in _patterns()):  # a named token says more
             kinds.add(kind)
@@ -367,6 +132,12 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     if not kinds and _high_entropy_token(text):
         kinds.add("High Entropy String")
     return tuple(sorted(kinds))
+
+
+def _said(text: str) -> Iterator[tuple[int, int, str]]:
+    """Credentials said in words: after a password, key or token word, and the account secrets named otherwise."""
+    yield from passwords.spans(text)
+    yield from account_secrets.spans(text)
 
 
 def redact(text: str) -> str:
@@ -427,7 +198,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 add(match.start(), tail.end() if tail else len(text), kind)
             else:
                 add(match.start(group), match.end(group), kind)
-    for start, end, kind in passwords.spans(text):
+    for start, end, kind in _said(text):
         add(start, end, kind)
     for begin, end, value in _keyword_values(text):
         add_value(value.strip("\"'`.,;:)("), "Password", begin, end)
