@@ -64,6 +64,8 @@ def test_the_installed_package_is_not_the_checkout(installed: Path, tmp_path: Pa
     module, prompts = done.stdout.split()
     assert module.startswith(str(installed.parent)), module
     assert (Path(prompts) / "extract.md").is_file() and (Path(prompts) / "skill.md").is_file()
+    shipped = sorted(p.relative_to(ROOT / "prompts" / "golden") for p in (ROOT / "prompts" / "golden").rglob("*.*"))
+    assert sorted(p.relative_to(Path(prompts) / "golden") for p in (Path(prompts) / "golden").rglob("*.*")) == shipped
     assert _run([str(installed / "ratchet"), "--help"], tmp_path, _env(tmp_path)).returncode == 0
 
 

@@ -25,7 +25,7 @@ from ratchet.store.store import Store
 from ratchet.workbench import golden, workshop
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ROOT / "prompts" / "golden"
+SHIPPED = ROOT / "ratchet" / "prompts" / "golden"  # package data; prompts/golden links to it
 PROMPT = ROOT / "ratchet" / "prompts" / "extract.md"
 
 

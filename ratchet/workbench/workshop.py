@@ -21,6 +21,7 @@ import copy
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,9 @@ from ratchet.extract.llm import PROMPT_PATH, load_prompt
 from ratchet.workbench import golden
 from ratchet.workbench import judge as llm_judge
 
-# The golden cases are the checkout's (``prompts/golden``), not package data: an installed Ratchet passes ``--set``.
-DEFAULT_SET = Path(__file__).resolve().parents[2] / "prompts" / "golden"
+# The shipped golden cases: package data (``ratchet/prompts/golden``; the checkout's ``prompts/golden`` links to it),
+# so an installed Ratchet finds them as the checkout does.
+DEFAULT_SET = Path(str(resources.files("ratchet").joinpath("prompts", "golden")))
 
 # USD per million tokens (input, output), list prices of the providers' pages in 2025. A model is priced by the
 # longest key its name starts with ("gpt-4o-mini-2024-07-18" -> "gpt-4o-mini"); any other model costs "n/a".
