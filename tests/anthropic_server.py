@@ -8,38 +8,24 @@ Code asks gets a harmless empty answer. Every request is recorded.
 from __future__ import annotations
 
 import json
-import threading
 from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from loopback import LoopbackServer, QuietHandler, answer
 
-class LoopbackAnthropic:
+
+class LoopbackAnthropic(LoopbackServer):
     def __init__(self) -> None:
         self.replies: deque[str] = deque()
         self.requests: list[tuple[str, str, dict[str, Any]]] = []  # (path, x-api-key header, body)
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def _send(self, data: bytes, content_type: str = "application/json") -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
+        class Handler(QuietHandler):
             def do_HEAD(self) -> None:  # noqa: N802 (http.server API)
-                self.send_response(200)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
+                answer(self, b"")
 
             def do_GET(self) -> None:  # noqa: N802 (http.server API)
-                self._send(b"{}")
+                answer(self, b"{}")
 
             def do_POST(self) -> None:  # noqa: N802 (http.server API)
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -49,15 +35,12 @@ class LoopbackAnthropic:
                     body = {}
                 server.requests.append((self.path, str(self.headers.get("x-api-key") or ""), body))
                 if not self.path.startswith("/v1/messages") or "count_tokens" in self.path:
-                    self._send(json.dumps({"input_tokens": 10}).encode())
+                    answer(self, json.dumps({"input_tokens": 10}).encode())
                     return
                 text = server.replies.popleft() if server.replies else "{}"
-                self._send(*server._message(body, text))
+                answer(self, *server._message(body, text))
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
+        self._serve(Handler)
 
     @staticmethod
     def _message(body: dict[str, Any], text: str) -> tuple[bytes, str]:
@@ -87,12 +70,3 @@ class LoopbackAnthropic:
         ]
         stream = "".join(f"event: {name}\ndata: {json.dumps({'type': name, **data})}\n\n" for name, data in events)
         return stream.encode(), "text/event-stream"
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()

@@ -19,13 +19,13 @@ import hashlib
 import json
 import math
 import re
-import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from loopback import LoopbackServer, QuietHandler, answer
 
 
 @dataclass
@@ -58,7 +58,9 @@ def hash_embedding(text: str, dim: int = 64) -> list[float]:
     return [v / norm for v in vec]
 
 
-class LoopbackOpenAI:
+class LoopbackOpenAI(LoopbackServer):
+    URL_PATH = "/v1"
+
     def __init__(self) -> None:
         self.chat = Endpoint()
         self.responses = Endpoint()  # the Responses API, streamed (what Codex CLI speaks)
@@ -68,12 +70,7 @@ class LoopbackOpenAI:
         self.seen: list[tuple[str, str]] = []  # (path, Authorization header) of every request, whatever the route
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:  # keep test output clean
-                pass
-
+        class Handler(QuietHandler):
             def do_POST(self) -> None:  # noqa: N802 (http.server API)
                 server.seen.append((self.path, str(self.headers.get("Authorization") or "")))
                 length = int(self.headers.get("Content-Length") or 0)
@@ -84,11 +81,7 @@ class LoopbackOpenAI:
                     body = {}
                 if self.path.rstrip("/").endswith("/responses"):
                     stream = server._responses(body)
-                    self.send_response(200)
-                    self.send_header("Content-Type", "text/event-stream")
-                    self.send_header("Content-Length", str(len(stream)))
-                    self.end_headers()
-                    self.wfile.write(stream)
+                    answer(self, stream, "text/event-stream")
                     return
                 if self.path.rstrip("/").endswith("/chat/completions"):
                     status, payload = server._chat(body)
@@ -101,29 +94,11 @@ class LoopbackOpenAI:
                     return
                 data = json.dumps(payload).encode()
                 try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    if status == 429:
-                        self.send_header("retry-after-ms", "10")
-                    self.end_headers()
-                    self.wfile.write(data)
+                    answer(self, data, status=status, headers={"retry-after-ms": "10"} if status == 429 else None)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/v1"
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self._serve(Handler)
 
     # ----- handlers ------------------------------------------------------------------------------
     def _next(self, endpoint: Endpoint, body: dict[str, Any]) -> Reply | None:

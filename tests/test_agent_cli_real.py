@@ -18,6 +18,7 @@ from anthropic_server import LoopbackAnthropic
 from gemini_server import LoopbackGemini
 from llm_replies import reply_fact
 from openai_server import LoopbackOpenAI
+from test_agent_cli import SAID, TOOL_OUTPUT, _transcript
 
 from ratchet.config import config_from_dict
 from ratchet.extract.pipeline import extract_file
@@ -26,13 +27,12 @@ from ratchet.store.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIS = Path(os.environ.get("RATCHET_AGENT_CLIS") or ROOT / "build" / "agent-clis") / "node_modules" / ".bin"
-SAID = "We deploy the billing service with Terraform on Fridays."
-TOOL_OUTPUT = "terraform plan: 3 to add, 0 to change"
 
 pytestmark = pytest.mark.slow
 
 
-def _require(program: str) -> Path:
+def require_cli(program: str) -> Path:
+    """The installed CLI ``program``; skipped when `make agent-clis` could not install it, failed when it must have."""
     path = CLIS / program
     if not path.exists():
         if os.environ.get("RATCHET_REQUIRE_AGENT_CLIS") == "1":
@@ -48,34 +48,10 @@ def server() -> Iterator[LoopbackOpenAI]:
     loopback.close()
 
 
-def _transcript(tmp_path: Path) -> Path:
-    lines = [
-        {"type": "user", "uuid": "u1", "sessionId": "s1", "message": {"role": "user", "content": SAID}},
-        {
-            "type": "assistant",
-            "uuid": "a1",
-            "sessionId": "s1",
-            "message": {"role": "assistant", "id": "m1", "content": [{"type": "tool_use", "id": "t1", "name": "Bash"}]},
-        },
-        {
-            "type": "user",
-            "uuid": "u2",
-            "sessionId": "s1",
-            "message": {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": TOOL_OUTPUT}],
-            },
-        },
-    ]
-    path = tmp_path / "session.jsonl"
-    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
-    return path
-
-
 def test_codex_cli_extracts_through_a_loopback_model(
     server: LoopbackOpenAI, tmp_path: Path, memory_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    codex = _require("codex")
+    codex = require_cli("codex")
     home = tmp_path / "codex-home"
     home.mkdir()
     (home / "config.toml").write_text(
@@ -104,7 +80,7 @@ def test_codex_cli_extracts_through_a_loopback_model(
 def test_gemini_cli_extracts_through_a_loopback_model(
     tmp_path: Path, memory_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gemini = _require("gemini")
+    gemini = require_cli("gemini")
     server = LoopbackGemini()
     try:
         settings = Path(os.environ["HOME"]) / ".gemini" / "settings.json"
@@ -134,7 +110,7 @@ def test_gemini_cli_extracts_through_a_loopback_model(
 def test_claude_code_extracts_through_a_loopback_model(
     tmp_path: Path, memory_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    claude = _require("claude")
+    claude = require_cli("claude")
     server = LoopbackAnthropic()
     try:
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-loopback")

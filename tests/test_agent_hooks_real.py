@@ -22,7 +22,7 @@ from anthropic_server import LoopbackAnthropic
 from click.testing import CliRunner
 from gemini_server import LoopbackGemini
 from openai_server import LoopbackOpenAI
-from test_agent_cli_real import CLIS
+from test_agent_cli_real import require_cli
 
 from ratchet.cli.main import cli
 from ratchet.store.memdir import MemoryDir
@@ -35,15 +35,6 @@ SAID = "We always deploy billing on Thursdays after the standup."
 LEARNED = "Thursdays after the standup"
 QUESTION = "Which database does the billing service use in production?"
 RECALLED = "Known context from previous sessions"
-
-
-def _program(name: str) -> Path:
-    path = CLIS / name
-    if not path.exists():
-        if os.environ.get("RATCHET_REQUIRE_AGENT_CLIS") == "1":
-            pytest.fail(f"{path} is not installed (make agent-clis)")
-        pytest.skip(f"{name} is not installed (make agent-clis needs npm)")
-    return path
 
 
 def _session(argv: list[str], prompt: str, cwd: Path, env: dict[str, str]) -> None:
@@ -85,7 +76,7 @@ def setup(tmp_path: Path, memory_dir: Path) -> Callable[[str], tuple[Path, dict[
 
 
 def test_claude_code_runs_the_hooks(setup: Callable, memory_dir: Path) -> None:
-    claude = _program("claude")
+    claude = require_cli("claude")
     project, env = setup("claude-code")
     server = LoopbackAnthropic()
     try:
@@ -102,7 +93,7 @@ def test_claude_code_runs_the_hooks(setup: Callable, memory_dir: Path) -> None:
 
 
 def test_codex_runs_the_hooks(setup: Callable, memory_dir: Path) -> None:
-    codex = _program("codex")
+    codex = require_cli("codex")
     project, env = setup("codex")
     server = LoopbackOpenAI()
     try:
@@ -127,7 +118,7 @@ def test_codex_runs_the_hooks(setup: Callable, memory_dir: Path) -> None:
 
 
 def test_gemini_cli_runs_the_hooks(setup: Callable, memory_dir: Path) -> None:
-    gemini = _program("gemini")
+    gemini = require_cli("gemini")
     project, env = setup("gemini")
     server = LoopbackGemini()
     try:
