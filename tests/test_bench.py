@@ -141,6 +141,7 @@ def test_bench_runs_every_operation(tmp_path, minilm, mpnet):
         "retrieve_keyword",
         "retrieve_hybrid",
         "hook_start",
+        "hook_start_cold",
         "hook_prompt",
         "extract_offline",
         "embed",
