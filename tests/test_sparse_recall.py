@@ -131,13 +131,14 @@ try:
 except SystemExit as exc:
     code = exc.code
 sys.stdout = sys.__stdout__
-loaded = {name: name in sys.modules for name in ("numpy", "click")}
+loaded = {name: name in sys.modules for name in ("numpy", "click", "ratchet.core.secrets", "subprocess")}
 print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
 """
 
 
 def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None:
-    """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache."""
+    """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache: nor the credential
+    rules (the cache holds the output gate's verdicts), nor subprocess (outside a repository no git is started)."""
     memdir = tmp_path / "probe"
     catalog.refresh(generate(memdir, 300, seed=3))  # as every write leaves it: the cache current
     done = subprocess.run(
@@ -153,6 +154,7 @@ def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None
     context = json.loads(report["out"])["hookSpecificOutput"]["additionalContext"]
     assert "Database migrations" in context
     assert (report["numpy"], report["click"]) == (False, False)
+    assert (report["ratchet.core.secrets"], report["subprocess"]) == (False, False)
 
 
 DTYPES = ["<f4", "<f8", "|u1", "|b1", "<i2", "<i4", "<i8", "<u8"]

@@ -7,7 +7,6 @@ the field in the message.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
@@ -97,6 +96,12 @@ _FIELD_NAMES = tuple(f.name for f in fields(Fact))
 _OMIT_WHEN_EMPTY = ("trust_reasons", "evidence", "prompt_version", "updated", "decayed_through", "meta")
 
 
+def _new_id() -> str:
+    import uuid  # lazy: uuid imports platform; readers (the hooks) never make a fact
+
+    return str(uuid.uuid4())
+
+
 def new_fact(
     content: str,
     *,
@@ -119,7 +124,7 @@ def new_fact(
     """A fresh fact with a new uuid, created and last referenced now (or at ``created``)."""
     when = created or clock.now_iso()
     return Fact(
-        id=fact_id or str(uuid.uuid4()),
+        id=fact_id or _new_id(),
         content=content.strip(),
         category=category,
         tags=normalise_tags(tags or []),

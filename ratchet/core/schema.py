@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from ratchet.errors import InvalidFactError
@@ -17,6 +16,8 @@ from ratchet.errors import InvalidFactError
 @cache
 def load_schema(name: str) -> dict[str, Any]:
     """The schema ``ratchet/schema/<name>.schema.json`` (package data) as a dict."""
+    from importlib import resources  # lazy: about 3 ms, and only a validation reads a schema
+
     text = resources.files("ratchet").joinpath("schema", f"{name}.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

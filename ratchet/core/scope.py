@@ -2,12 +2,18 @@
 
 A repository's identity is its normalised ``origin`` remote URL (``github.com/owner/name``), or without a
 remote its root commit (``root-<sha>``), so clones and worktrees of one project share memories.
+
+Every hook asks for it, so the common case is read from the repository's files (``.git``, a worktree's or
+submodule's ``gitdir:`` link and ``commondir``, the ``[remote "origin"]`` url of ``config``) without starting git,
+about 3 ms a call; anything less plain (``GIT_DIR`` and friends in the environment, a config with ``include``,
+no origin, a bare repository, a directory inside ``.git``) asks git itself, which stays the reference
+(``tests/test_scope.py`` holds the two to the same answers).
 """
 
 from __future__ import annotations
 
+import os
 import re
-import subprocess
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,6 +37,8 @@ def normalise_remote(url: str) -> str:
 
 def git(cwd: str | Path, *args: str, timeout: float = 5) -> str | None:
     """Output of ``git -C cwd ARGS`` stripped, or None when git fails, is missing or prints nothing."""
+    import subprocess  # lazy: the common case of repo_identity reads files
+
     try:
         out = subprocess.run(
             ["git", "-C", str(cwd), *args],
@@ -47,6 +55,120 @@ def git(cwd: str | Path, *args: str, timeout: float = 5) -> str | None:
 @lru_cache(maxsize=32)
 def repo_identity(cwd: str | Path) -> str | None:
     """The identity of the repository containing ``cwd``, or None outside a repository."""
+    decided, remote = read_origin(str(cwd))
+    if decided:
+        return normalise_remote(remote) if remote else None
+    return identity_from_git(cwd)
+
+
+# Environment variables that change which repository git finds: with any of them set, git is asked.
+_GIT_ENV = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_CEILING_DIRECTORIES",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+)
+_SECTION = re.compile(r'^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$')
+_URL = re.compile(r"^\s*url\s*=\s*(.*?)\s*$", re.IGNORECASE)
+_OUTSIDE = "outside"
+
+
+def read_origin(cwd: str) -> tuple[bool, str | None]:
+    """``(True, url)`` when the repository's files say plainly what the ``origin`` remote is, ``(True, None)`` when
+    git would find no repository from ``cwd``, ``(False, None)`` when git is to be asked: a bare repository or a
+    directory inside ``.git``, a config with includes, no origin url or several, a value with quotes or escapes,
+    another user's repository, git's environment variables set."""
+    if any(os.environ.get(name) for name in _GIT_ENV):
+        return False, None
+    path = os.path.abspath(cwd)
+    if not os.path.isdir(path) or ".git" in path.split(os.sep):
+        return False, None
+    common = _common_dir(path)
+    if common is None or common == _OUTSIDE:
+        return common == _OUTSIDE, None
+    try:
+        with open(os.path.join(common, "config"), encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return False, None
+    section: tuple[str, str | None] = ("", None)
+    found: list[str] = []
+    for line in lines:
+        head = _SECTION.match(line)
+        if head:
+            name, sub = head.group(1).lower(), head.group(2)
+            if name in ("include", "includeif") or head.group(3).strip():
+                return False, None  # included files, or a key on the header's line: git knows best
+            section = (name, sub)
+            continue
+        if section == ("remote", "origin"):
+            url = _URL.match(line)
+            if url:
+                found.append(url.group(1))
+    if len(found) != 1 or not found[0] or any(c in found[0] for c in '"\\;#'):
+        return False, None
+    return True, found[0]
+
+
+def _common_dir(path: str) -> str | None:
+    """The git directory holding the config of the work tree containing ``path`` (through a ``gitdir:`` link and
+    ``commondir``); :data:`_OUTSIDE` when no ``.git`` is found up to the root or a file system boundary (where git
+    stops looking); None when unsure."""
+    here = path
+    try:
+        device = os.stat(path).st_dev
+    except OSError:
+        return None
+    while True:
+        dot = os.path.join(here, ".git")
+        if os.path.isdir(dot):
+            gitdir = dot
+            break
+        if os.path.isfile(dot):
+            try:
+                with open(dot, encoding="utf-8") as fh:
+                    link = fh.read().strip()
+            except (OSError, UnicodeDecodeError):
+                return None
+            if not link.startswith("gitdir:"):
+                return None
+            gitdir = os.path.normpath(os.path.join(here, link[len("gitdir:") :].strip()))
+            break
+        if os.path.lexists(dot):
+            return None  # a .git of another kind (a broken link, a socket): git's call
+        parent = os.path.dirname(here)
+        try:
+            if parent == here or os.stat(parent).st_dev != device:
+                return _OUTSIDE
+        except OSError:
+            return None
+        here = parent
+    if not os.path.isfile(os.path.join(gitdir, "HEAD")):
+        return None
+    if hasattr(os, "geteuid") and any(_owner(p) != os.geteuid() for p in (here, gitdir)):
+        return None  # another user's repository: git's safe.directory decides
+    commondir = os.path.join(gitdir, "commondir")
+    if os.path.isfile(commondir):
+        try:
+            with open(commondir, encoding="utf-8") as fh:
+                gitdir = os.path.normpath(os.path.join(gitdir, fh.read().strip()))
+        except (OSError, UnicodeDecodeError):
+            return None
+    return gitdir
+
+
+def _owner(path: str) -> int:
+    try:
+        return os.stat(path).st_uid
+    except OSError:
+        return -1
+
+
+def identity_from_git(cwd: str | Path) -> str | None:
+    """:func:`repo_identity` as git itself answers it (the reference, and the way for what the files do not say
+    plainly)."""
     path = Path(cwd)
     if not path.is_dir() or git(path, "rev-parse", "--is-inside-work-tree") != "true":
         return None

@@ -14,9 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import subprocess
 import sys
-import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -100,6 +98,8 @@ def spawn_worker(payload: dict[str, str], memory_dir: str | None, config_path: s
         args += ["--memory-dir", memory_dir]
     if config_path:
         args += ["--config", config_path]
+    import subprocess  # lazy: the per-prompt hook never spawns
+
     subprocess.Popen(  # noqa: S603 - our own module, no shell
         args,
         stdin=subprocess.DEVNULL,
@@ -138,6 +138,8 @@ def fail_open(where: str, memory_dir: str | None = None, config_path: str | None
     except BaseException as exc:  # noqa: BLE001 - the hook contract: never hurt the agent
         if os.environ.get("RATCHET_RAISE_ERRORS") == "1":
             raise
+        import traceback  # lazy: only a failure formats one
+
         from ratchet.store.logfile import log_line
 
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()

@@ -30,9 +30,15 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 6  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
-# 6: what the next build reuses (term counts, keys of what decides them, session names)
+VERSION = 7  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
+# 6: what the next build reuses (term counts, keys of what decides them, session names); 7: output-gate verdicts
 CACHE_NAME = "retrieval.npz"
+# The output gate's verdict per row (the ``credential`` column, under the rules stamped in ``meta["gate"]``).
+CLEAN, CREDENTIAL, UNKNOWN = 0, 1, 2
+# Verdicts a reader's rebuild computes at most (about 0.2 ms each), so a hook that finds the cache stale after an
+# upgrade (every verdict of other rules) does not stall; the rest stay UNKNOWN, scanned when shown, until the next
+# write's refresh (:func:`refresh`) computes them all.
+GATE_BUDGET = 2000
 EPOCH_DAY = 86400.0
 # Neighbours kept per fact: the facts up to this many places before and after it from the same source session.
 NEIGHBOURS = 2
@@ -112,12 +118,13 @@ def _path(memdir: MemoryDir) -> Path:
     return memdir.state_dir / CACHE_NAME
 
 
-def build(store: Store) -> Catalog:
+def build(store: Store, gate_budget: int | None = None) -> Catalog:
     """Bring the cache in line with the quarter files and save it: rows of unchanged facts are reused, only the
-    lines that changed are read (:mod:`ratchet.recall.rows`)."""
+    lines that changed are read (:mod:`ratchet.recall.rows`); at most ``gate_budget`` output-gate verdicts are
+    computed (None: all)."""
     from ratchet.recall import rows
 
-    catalog = rows.build(store)
+    catalog = rows.build(store, gate_budget)
     _save(store.memdir, catalog)
     return catalog
 
@@ -244,10 +251,12 @@ def load(memdir: MemoryDir, *, materials: bool = False) -> Catalog | None:
 def load_light(memdir: MemoryDir) -> Catalog | None:
     """:func:`load` without numpy (:mod:`ratchet.store.npz`): the columns as :class:`array.array`, for per-prompt
     recall, which reads a few rows. None when the cache is missing, damaged, of another version, or holds a column
-    only numpy reads. Of the extra columns only ``sensitive`` is read: per-prompt recall ranks each fact alone."""
+    only numpy reads. Of the extra columns only ``sensitive`` and ``credential`` (the output gate's verdicts) are
+    read: per-prompt recall ranks each fact alone."""
     from ratchet.store import npz
 
-    names = ["meta", "x_sensitive", *(f"c_{n}" for n in _ARRAYS), *(f"bm25_{n}" for n in _INDEX_ARRAYS)]
+    extra = ("sensitive", "credential")
+    names = ["meta", *(f"x_{n}" for n in extra), *(f"c_{n}" for n in _ARRAYS), *(f"bm25_{n}" for n in _INDEX_ARRAYS)]
     data = npz.load(_path(memdir), names)
     if data is None:
         return None
@@ -255,11 +264,12 @@ def load_light(memdir: MemoryDir) -> Catalog | None:
         meta = json.loads(bytes(data["meta"]).decode("utf-8"))  # type: ignore[arg-type]
     except ValueError:
         return None
-    if not isinstance(meta, dict) or meta.get("version") != VERSION or "sensitive" not in meta.get("extra", []):
+    if not isinstance(meta, dict) or meta.get("version") != VERSION or not set(extra) <= set(meta.get("extra", [])):
         return None
     values = {name: data[f"c_{name}"] for name in _ARRAYS}
     index = bm25.Index(**{name: data[f"bm25_{name}"] for name in _INDEX_ARRAYS}, size=len(values["ids"]))  # type: ignore[arg-type]
-    return Catalog(**values, index=index, meta=meta, meta_arrays={"sensitive": data["x_sensitive"]})  # type: ignore[arg-type]
+    marks = {name: data[f"x_{name}"] for name in extra}
+    return Catalog(**values, index=index, meta=meta, meta_arrays=marks)  # type: ignore[arg-type]
 
 
 def get_light(store: Store) -> Catalog | None:
@@ -271,14 +281,27 @@ def get_light(store: Store) -> Catalog | None:
 
 
 def get(store: Store) -> Catalog:
-    """The cache, rebuilt first when missing or stale."""
+    """The cache, rebuilt first when missing or stale (a reader's rebuild: :data:`GATE_BUDGET` verdicts at most)."""
     catalog = load(store.memdir)
     if catalog is not None and catalog.meta.get("signature") == store.signature():
         return catalog
     del catalog  # the build loads what it reuses of it: not held twice
-    return build(store)
+    return build(store, GATE_BUDGET)
 
 
 def refresh(store: Store) -> None:
-    """Rebuild the cache now if stale (called after writes so the next hook finds it warm)."""
-    get(store)
+    """Rebuild the cache now if stale or short of verdicts of the installed rules (called after writes so the next
+    hook finds it warm and need not scan what it shows)."""
+    from ratchet.core import rules_stamp
+
+    catalog = load(store.memdir)
+    if (
+        catalog is not None
+        and catalog.meta.get("signature") == store.signature()
+        and catalog.meta.get("gate") == rules_stamp.stamp()
+        and "credential" in catalog.meta_arrays
+        and not (catalog.meta_arrays["credential"] == UNKNOWN).any()
+    ):
+        return
+    del catalog
+    build(store)

@@ -25,7 +25,7 @@ from ratchet.core.scope import visible_scopes
 from ratchet.core.text import tokenize
 from ratchet.recall.opening import opening
 from ratchet.recall.render import hook_json
-from ratchet.recall.retrieve import Request, resolve_mode, retrieve
+from ratchet.recall.request import Request
 from ratchet.store import events
 from ratchet.store.logfile import log_line
 from ratchet.store.store import Store
@@ -76,7 +76,12 @@ def request_for(store: Store, config: Config, payload: dict[str, Any], ask: Ask)
     prompt = str(payload.get("prompt") or "")
     if len(set(tokenize(prompt))) < MIN_PROMPT_TERMS:
         return None  # too short to carry intent ("yes", "go on")
-    chosen = resolve_mode(store, config, ask.mode) if ask.mode and ask.mode != "auto" else section["prompt_mode"]
+    if ask.mode and ask.mode != "auto":
+        from ratchet.recall.retrieve import resolve_mode  # lazy: a kept session-start answer needs no ranking
+
+        chosen = resolve_mode(store, config, ask.mode)
+    else:
+        chosen = section["prompt_mode"]
     return Request(
         query=prompt,
         mode="keyword" if chosen == "llm" else chosen,
@@ -116,6 +121,8 @@ def respond(
         output, ids, mode = saved
         _record(store, ids, session, event, mode)
         return output
+    from ratchet.recall.retrieve import retrieve
+
     for _attempt in range(_FIT_ATTEMPTS):
         result = retrieve(store, config, request)
         text = result.markdown()

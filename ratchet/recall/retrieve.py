@@ -18,44 +18,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
-from ratchet.core import clock, scoring, sensitive
+from ratchet.core import clock, rules_stamp, scoring, sensitive
 from ratchet.core.facts import Fact
 from ratchet.errors import LLMError, RatchetError, UsageError
-from ratchet.models import embedders
-from ratchet.recall import budget, catalog, relevance, render, sparse
-from ratchet.store import vectors
+from ratchet.recall import budget, catalog, render, sparse
+from ratchet.recall.request import MODES, Request
 from ratchet.store.logfile import log_line
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ratchet.store.store import Store
-
-MODES = ("auto", "llm", "embeddings", "keyword")
-
-
-@dataclass
-class Request:
-    """What to retrieve for: an explicit query (or prompt), or only the opening context of a session."""
-
-    query: str | None = None
-    context: str | None = None
-    mode: str | None = None
-    budget: int | None = None
-    max_chars: int | None = None
-    detail: str = "full"
-    scopes: set[str] | None = None
-    exclude: set[str] = field(default_factory=set)
-    threshold: float | None = None  # per-prompt recall: minimum relevance, and no filling
-    max_facts: int | None = None
-
-    @property
-    def text(self) -> str:
-        return (self.query or self.context or "").strip()
-
-    @property
-    def explicit(self) -> bool:
-        return bool(self.query and self.query.strip())
 
 
 @dataclass
@@ -154,6 +127,9 @@ def resolve_mode(store: Store, config: Config, requested: str | None) -> str:
         raise UsageError(f"Unknown retrieval mode '{mode}' (choose from {', '.join(MODES)})")
     if mode != "auto":
         return mode
+    from ratchet.recall import relevance  # lazy, as below: the per-prompt hook's way needs none of the models
+    from ratchet.store import vectors
+
     meta = vectors.load_meta(store.memdir)
     threshold = int(config.section("embeddings")["threshold"])
     if meta and int(meta.get("count") or 0) >= max(threshold, 1) and relevance.query_backend(config, meta):
@@ -173,6 +149,9 @@ def _run(store: Store, config: Config, request: Request, *, sparse_ok: bool = Tr
         if light is not None:
             return _sparse_run(light, config, request, mode)
     import numpy as np
+
+    from ratchet.models import embedders
+    from ratchet.recall import relevance
 
     cat = catalog.get(store)
     warnings: list[str] = []
@@ -304,6 +283,8 @@ def _select(
     if cutoff > 0 and eligible.any():
         floor = max(floor, cutoff * float(rel[eligible].max()))
     pool = np.flatnonzero(eligible & (rel >= floor)) if floor > 0 else np.flatnonzero(eligible)
+    from ratchet.recall import relevance
+
     ranked = relevance.top(score, pool, limit)
     # An explicit query that found matches shows only them; one that found none still gets the most important facts
     # (a weak cosine can be the only trace of the answer: "automobile repairs" against "new brake pads").
@@ -379,9 +360,9 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
             changed += 1
             if changed >= 4:
                 raise RatchetError("The store kept changing during retrieval; try again")
-            catalog.build(store)  # a quarter file changed under the cache: rebuild and rank again
+            catalog.build(store, catalog.GATE_BUDGET)  # a quarter file changed under the cache: rebuild, rank again
             continue
-        withheld = _withheld(store, facts)
+        withheld = _withheld(store, run.cat, facts)
         if not withheld:
             break
         # A credential planted in a quarter file (every write path refuses them) never leaves: rank again without.
@@ -415,13 +396,19 @@ def retrieve(store: Store, config: Config, request: Request) -> Result:
     )
 
 
-def _withheld(store: Store, facts: dict[int, Fact]) -> set[str]:
-    """Ids of facts about to be shown that carry a credential (the quick scan: no detect-secrets import on a hook's
-    path), each logged by kind only."""
-    from ratchet.core.secrets import scan
-
+def _withheld(store: Store, cat: catalog.Catalog, facts: dict[int, Fact]) -> set[str]:
+    """Ids of facts about to be shown that carry a credential, each logged by kind only. The quick scan (no
+    detect-secrets import on a hook's path) is read from the cache's verdicts while they are the installed rules'
+    (:mod:`ratchet.core.rules_stamp`); a fact without one is scanned here."""
+    marks = cat.meta_arrays.get("credential")
+    if marks is None or cat.meta.get("gate") != rules_stamp.stamp():
+        marks = None
     out = set()
-    for fact in facts.values():
+    for row, fact in facts.items():
+        if marks is not None and marks[row] == catalog.CLEAN:
+            continue
+        from ratchet.core.secrets import scan
+
         kinds = scan(" ".join([fact.content, *fact.tags]), quick=True)
         if kinds:
             out.add(fact.id)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ratchet.core import clock
+from ratchet.core import clock, rules_stamp
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import TIERS
 from ratchet.core.sensitive import TAG as SENSITIVE
@@ -62,11 +62,12 @@ def doc_key(fact: Fact) -> int:
     return _key(fact.content, fact.created, *fact.tags)
 
 
-def build(store: Store) -> catalog.Catalog:
-    """The cache for the store as it is now (retried if a quarter file changes while its lines are read)."""
+def build(store: Store, gate_budget: int | None = None) -> catalog.Catalog:
+    """The cache for the store as it is now (retried if a quarter file changes while its lines are read), with at
+    most ``gate_budget`` output-gate verdicts computed (None: all)."""
     for _attempt in range(3):
         tab = table.current(store)
-        built = assemble(store.memdir, tab, previous(store.memdir))
+        built = assemble(store.memdir, tab, previous(store.memdir), gate_budget)
         if built is not None:
             return built
     raise RatchetError("The store kept changing while the retrieval cache was built; try again")
@@ -82,7 +83,9 @@ def previous(memdir: MemoryDir) -> catalog.Catalog | None:
     return old
 
 
-def assemble(memdir: MemoryDir, tab: table.Table, old: catalog.Catalog | None) -> catalog.Catalog | None:
+def assemble(
+    memdir: MemoryDir, tab: table.Table, old: catalog.Catalog | None, gate_budget: int | None = None
+) -> catalog.Catalog | None:
     """The cache of the active facts of ``tab``, reusing ``old``'s rows; None when a line to read has changed."""
     import numpy as np
 
@@ -137,7 +140,8 @@ def assemble(memdir: MemoryDir, tab: table.Table, old: catalog.Catalog | None) -
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours", "sessions", "sensitive"],
+        "extra": ["digest", "neighbours", "sessions", "sensitive", "credential"],
+        "gate": rules_stamp.stamp(),
         "materials": ["tfs", "render", "doc", "session_names"],
     }
     codes = catalog.session_codes(sessions)
@@ -166,6 +170,7 @@ def assemble(memdir: MemoryDir, tab: table.Table, old: catalog.Catalog | None) -
             "sensitive": column(
                 bool, old.meta_arrays["sensitive"][was] if old else None, [SENSITIVE in f.tags for f in facts]
             ),
+            "credential": _verdicts(memdir, tab, active, old, kept, was, new, facts, doc_keys, n, gate_budget),
         },
         materials={
             "tfs": tfs,
@@ -199,6 +204,51 @@ def _reused(old_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     ranked = old_keys[order]
     at = np.minimum(np.searchsorted(ranked, keys), len(ranked) - 1)
     return np.where(ranked[at] == keys, order[at], -1).astype(np.int64)
+
+
+def _verdicts(
+    memdir: MemoryDir,
+    tab: table.Table,
+    active: np.ndarray,
+    old: catalog.Catalog | None,
+    kept: np.ndarray,
+    was: np.ndarray,
+    new: np.ndarray,
+    facts: list[Fact],
+    doc_keys: np.ndarray,
+    n: int,
+    budget: int | None,
+) -> np.ndarray:
+    """Per row the output gate's verdict (:data:`catalog.CLEAN`, ``CREDENTIAL``, ``UNKNOWN``): kept rows' and rows
+    of the same text's while the rules are the same (:mod:`ratchet.core.rules_stamp`), then the rest scanned, new
+    lines first, at most ``budget`` of them (None: all)."""
+    import numpy as np
+
+    out = np.full(n, catalog.UNKNOWN, dtype=np.uint8)
+    same_rules = old is not None and old.meta.get("gate") == rules_stamp.stamp() and "credential" in old.meta_arrays
+    if same_rules and old is not None:
+        out[kept] = old.meta_arrays["credential"][was]
+        if len(new):
+            same = _reused(old.materials["doc"], doc_keys[new])
+            found = same >= 0
+            out[new[found]] = old.meta_arrays["credential"][same[found]]
+    fresh = {int(row): facts[k] for k, row in enumerate(new.tolist())}
+    unknown = np.flatnonzero(out == catalog.UNKNOWN)
+    todo = [r for r in unknown.tolist() if r in fresh] + [r for r in unknown.tolist() if r not in fresh]
+    todo = todo if budget is None else todo[:budget]
+    if not todo:
+        return out
+    from ratchet.core.secrets import scan
+
+    missing = [r for r in todo if r not in fresh]
+    if missing:  # kept rows of older rules: read by offset (a line gone meanwhile stays UNKNOWN)
+        read = tab.facts(memdir, active[missing].tolist())
+        fresh.update({r: read[int(active[r])] for r in missing if int(active[r]) in read})
+    for row in todo:
+        fact = fresh.get(row)
+        if fact is not None:
+            out[row] = catalog.CREDENTIAL if scan(" ".join([fact.content, *fact.tags]), quick=True) else catalog.CLEAN
+    return out
 
 
 def _token_counts(

@@ -41,10 +41,8 @@ written twice byte-for-byte (same second, same ids, same session) during that wi
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import secrets
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -67,6 +65,13 @@ from ratchet.store.memdir import MemoryDir
 
 REFERENCE = "reference"
 INJECTION = "injection"
+
+
+def _generation() -> str:
+    """A new generation tag of a cursor (lazy ``secrets``: a hook that records an injection makes none)."""
+    import secrets
+
+    return secrets.token_hex(6)
 
 
 def record(
@@ -179,7 +184,7 @@ def pending(memdir: MemoryDir, kind: str | None = "reference", *, persist: bool 
                 entry = None  # another file under a reused inode number: its positions mean nothing here
             entry = entry or _adopt(fh, doc["files"].values())
             if not entry or not entry.get("gen"):
-                entry = {"gen": secrets.token_hex(6), "offset": int((entry or {}).get("offset") or 0)}
+                entry = {"gen": _generation(), "offset": int((entry or {}).get("offset") or 0)}
             if doc["files"].get(str(inode)) != entry and persist:
                 doc["files"][str(inode)] = entry
                 _save_cursor(memdir, doc)
@@ -191,7 +196,7 @@ def pending(memdir: MemoryDir, kind: str | None = "reference", *, persist: bool 
             fh.seek(offset)
             data = fh.read(size - offset)
     except FileNotFoundError:
-        return Batch(None, secrets.token_hex(6), 0, 0)
+        return Batch(None, _generation(), 0, 0)
     # A line still being written has no newline yet: leave it for the next run.
     complete = data[: data.rfind(b"\n") + 1]
     batch = Batch(inode, gen, offset, offset + len(complete))
@@ -233,6 +238,8 @@ def _mark(fh: Any, offset: int) -> str:
     memory directory, a restore from backup) is recognised by its content, so its consumed events stay consumed."""
     start = max(0, offset - MARK_BYTES)
     fh.seek(start)
+    import hashlib  # lazy: only the cursor check hashes; a hook that records an injection does not
+
     return hashlib.sha256(fh.read(offset - start)).hexdigest()[:24]
 
 
@@ -323,8 +330,8 @@ def compact(memdir: MemoryDir, keep_days: float, now: datetime | None = None) ->
                 os.fsync(fh.fileno())
                 new_inode = os.fstat(fh.fileno()).st_ino
             os.chmod(tmp, FILE_MODE)
-            files = {str(inode): {"gen": entry.get("gen") or secrets.token_hex(6), "offset": consumed}}
-            files[str(new_inode)] = {"gen": secrets.token_hex(6), "offset": new_consumed}
+            files = {str(inode): {"gen": entry.get("gen") or _generation(), "offset": consumed}}
+            files[str(new_inode)] = {"gen": _generation(), "offset": new_consumed}
             with open(tmp, "rb") as fresh:
                 files[str(new_inode)]["mark"] = _mark(fresh, new_consumed)
             read_up_to = old.tell()

@@ -1,0 +1,120 @@
+"""A repository's identity read from its files is git's own answer (``ratchet.core.scope``), in every layout the
+file reading accepts, and the file reading steps aside for what it does not read plainly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ratchet.core import scope
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e"}
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")} | ENV
+    out = subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True, env=env)
+    return out.stdout.strip()
+
+
+def _repo(path: Path, remote: str | None = "git@github.com:Acme/Widget.git") -> Path:
+    path.mkdir(parents=True)
+    _git(path, "init", "-q")
+    if remote is not None:
+        _git(path, "remote", "add", "origin", remote)
+    (path / "a.txt").write_text("a\n")
+    _git(path, "add", "a.txt")
+    _git(path, "commit", "-qm", "first")
+    return path
+
+
+def _both(cwd: Path) -> tuple[str | None, str | None]:
+    """(from the files, from git), where the files decided."""
+    decided, remote = scope.read_origin(str(cwd))
+    assert decided
+    return (scope.normalise_remote(remote) if remote else None), scope.identity_from_git(cwd)
+
+
+@pytest.fixture(autouse=True)
+def _no_git_env(monkeypatch):
+    for name in list(os.environ):
+        if name.startswith("GIT_"):
+            monkeypatch.delenv(name)
+    scope.repo_identity.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "remote",
+    [
+        "git@github.com:Acme/Widget.git",
+        "https://github.com/acme/widget",
+        "https://user:tok@gitlab.example.com:8443/group/sub/proj.git/",
+        "ssh://git@host.example.com:2222/team/repo.git",
+        "/srv/git/local-project.git",
+    ],
+)
+def test_the_files_say_what_git_says(tmp_path, remote):
+    root = _repo(tmp_path / "r", remote)
+    (root / "deep" / "er").mkdir(parents=True)
+    for cwd in (root, root / "deep" / "er"):
+        files, git = _both(cwd)
+        assert files == git and git is not None
+        assert scope.repo_identity(str(cwd)) == git
+
+
+def test_a_worktree_and_a_submodule_link_to_their_repository(tmp_path):
+    root = _repo(tmp_path / "main")
+    _git(root, "worktree", "add", "-q", str(tmp_path / "wt"))
+    assert (tmp_path / "wt" / ".git").is_file()
+    assert _both(tmp_path / "wt") == ("github.com/acme/widget", "github.com/acme/widget")
+    _repo(tmp_path / "lib", "https://example.org/acme/lib.git")
+    _git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(tmp_path / "lib"), "vendor/lib")
+    assert (root / "vendor" / "lib" / ".git").is_file()
+    files, git = _both(root / "vendor" / "lib")
+    assert files == git == scope.normalise_remote(str(tmp_path / "lib"))
+
+
+def test_outside_any_repository_no_git_is_asked(tmp_path):
+    """Most of a hook's calls outside a repository: the files say so (no ``.git`` up to the root or a mount)."""
+    (tmp_path / "plain" / "dir").mkdir(parents=True)
+    assert scope.read_origin(str(tmp_path / "plain" / "dir")) == (True, None)
+    assert scope.identity_from_git(tmp_path / "plain" / "dir") is None
+
+
+@pytest.mark.parametrize("setup", ["no remote", "include", "quoted", "inside .git", "GIT_DIR"])
+def test_what_the_files_do_not_say_plainly_goes_to_git(tmp_path, monkeypatch, setup):
+    root = _repo(tmp_path / "r", None if setup == "no remote" else "https://github.com/acme/widget")
+    cwd = root
+    config = root / ".git" / "config"
+    if setup == "include":
+        (tmp_path / "extra.cfg").write_text('[remote "origin"]\n\turl = https://github.com/acme/other\n')
+        config.write_text(config.read_text() + f"[include]\n\tpath = {tmp_path / 'extra.cfg'}\n")
+    elif setup == "quoted":
+        text = config.read_text().replace(
+            "url = https://github.com/acme/widget", 'url = "https://github.com/acme/widget"'
+        )
+        config.write_text(text)
+    elif setup == "inside .git":
+        cwd = root / ".git"
+    elif setup == "GIT_DIR":
+        monkeypatch.setenv("GIT_DIR", str(root / ".git"))
+    assert scope.read_origin(str(cwd)) == (False, None)
+    expected = {
+        "no remote": "root-",
+        "include": "github.com/acme/other",  # git's answer: the last url, from the included file
+        "quoted": "github.com/acme/widget",
+        "inside .git": None,
+        "GIT_DIR": "github.com/acme/widget",
+    }[setup]
+    got = scope.repo_identity(str(cwd))
+    assert got == scope.identity_from_git(cwd)
+    if expected == "root-":
+        assert got is not None and got.startswith("root-")
+    else:
+        assert got == expected
