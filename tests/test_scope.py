@@ -118,3 +118,40 @@ def test_what_the_files_do_not_say_plainly_goes_to_git(tmp_path, monkeypatch, se
         assert got is not None and got.startswith("root-")
     else:
         assert got == expected
+
+
+def _head_from_git(cwd: Path) -> tuple[str, str, str]:
+    return (
+        _git(cwd, "rev-parse", "--show-toplevel"),
+        _git(cwd, "rev-parse", "--abbrev-ref", "HEAD"),
+        _git(cwd, "rev-parse", "HEAD"),
+    )
+
+
+@pytest.mark.parametrize("setup", ["branch", "detached", "packed", "worktree", "subdirectory"])
+def test_the_head_read_from_the_files_is_gits(tmp_path, setup):
+    """The session start keys its kept answer by the work tree's top, branch and HEAD commit read from the files."""
+    root = _repo(tmp_path / "r")
+    _git(root, "checkout", "-q", "-b", "feature/login")
+    cwd = root
+    if setup == "detached":
+        _git(root, "checkout", "-q", "--detach")
+    elif setup == "packed":
+        _git(root, "pack-refs", "--all")
+        assert not (root / ".git" / "refs" / "heads" / "feature" / "login").exists()
+    elif setup == "worktree":
+        _git(root, "worktree", "add", "-q", "-b", "wt-branch", str(tmp_path / "wt"))
+        cwd = tmp_path / "wt"
+    elif setup == "subdirectory":
+        cwd = root / "src" / "app"
+        cwd.mkdir(parents=True)
+    assert scope.read_head(str(cwd)) == (True, _head_from_git(cwd))
+
+
+def test_an_unborn_branch_and_no_repository(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    _git(empty, "init", "-q")
+    assert scope.read_head(str(empty)) == (False, None)  # no commit yet: git's answer, whatever it is
+    (tmp_path / "plain").mkdir()
+    assert scope.read_head(str(tmp_path / "plain")) == (True, None)

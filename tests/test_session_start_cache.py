@@ -37,7 +37,7 @@ try:
 except SystemExit:
     pass
 sys.stdout = sys.__stdout__
-print(json.dumps({"out": out.getvalue(), "numpy": "numpy" in sys.modules}))
+print(json.dumps({"out": out.getvalue(), "numpy": "numpy" in sys.modules, "git": "subprocess" in sys.modules}))
 """
 
 
@@ -53,6 +53,7 @@ def repo(tmp_path: Path) -> Path:
     path = tmp_path / "billing"
     path.mkdir()
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
+    subprocess.run(["git", "remote", "add", "origin", "git@github.com:acme/billing.git"], cwd=path, check=True)
     subprocess.run(
         ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "retry webhooks"],
         cwd=path,
@@ -80,6 +81,7 @@ def test_the_second_start_is_the_first_answer_without_numpy(
     assert "Known context from previous sessions" in str(first["out"])
     assert second["out"] == first["out"]
     assert (first["numpy"], second["numpy"]) == (True, False)
+    assert second["git"] is False  # keyed by the work tree's HEAD read from its files: no git started
     shown = {s: list(events.read(store.memdir, events.INJECTION, session=s)) for s in ("s1", "s2")}
     assert shown["s1"][0]["fact_ids"] == shown["s2"][0]["fact_ids"]  # the second session's injection is recorded
 
@@ -89,6 +91,10 @@ def test_the_second_start_is_the_first_answer_without_numpy(
     )
     third = _start(memory_dir, repo, "s3")
     assert "frozen in December" in str(third["out"]) and third["numpy"] is True  # the store changed: computed again
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "freeze deploys"]
+    subprocess.run(git, cwd=repo, check=True)
+    fourth = _start(memory_dir, repo, "s4")
+    assert fourth["numpy"] is True and fourth["git"] is True  # a new commit: the opening read again, computed again
 
 
 def test_a_damaged_cache_is_a_miss(memory_dir: Path, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

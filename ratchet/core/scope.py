@@ -80,14 +80,10 @@ def read_origin(cwd: str) -> tuple[bool, str | None]:
     git would find no repository from ``cwd``, ``(False, None)`` when git is to be asked: a bare repository or a
     directory inside ``.git``, a config with includes, no origin url or several, a value with quotes or escapes,
     another user's repository, git's environment variables set."""
-    if any(os.environ.get(name) for name in _GIT_ENV):
-        return False, None
-    path = os.path.abspath(cwd)
-    if not os.path.isdir(path) or ".git" in path.split(os.sep):
-        return False, None
-    common = _common_dir(path)
-    if common is None or common == _OUTSIDE:
-        return common == _OUTSIDE, None
+    dirs = _located(cwd)
+    if not isinstance(dirs, tuple):
+        return dirs, None
+    _top, _gitdir, common = dirs
     try:
         with open(os.path.join(common, "config"), encoding="utf-8") as fh:
             lines = fh.read().splitlines()
@@ -112,10 +108,71 @@ def read_origin(cwd: str) -> tuple[bool, str | None]:
     return True, found[0]
 
 
-def _common_dir(path: str) -> str | None:
-    """The git directory holding the config of the work tree containing ``path`` (through a ``gitdir:`` link and
-    ``commondir``); :data:`_OUTSIDE` when no ``.git`` is found up to the root or a file system boundary (where git
-    stops looking); None when unsure."""
+def read_head(cwd: str) -> tuple[bool, tuple[str, str, str] | None]:
+    """``(True, (top, branch, commit))`` of the work tree containing ``cwd`` when its files say it plainly (``top``
+    as ``git rev-parse --show-toplevel``, ``branch`` as ``--abbrev-ref HEAD``: ``HEAD`` when detached, ``commit``
+    the full id HEAD names), ``(True, None)`` when git would find no repository, ``(False, None)`` when git is to be
+    asked (as :func:`read_origin`; also an unborn branch, or refs not stored as files)."""
+    dirs = _located(cwd)
+    if not isinstance(dirs, tuple):
+        return dirs, None
+    top, gitdir, common = dirs
+    if os.path.exists(os.path.join(common, "reftable")):
+        return False, None
+    head = _read_line(os.path.join(gitdir, "HEAD"))
+    if head is None:
+        return False, None
+    if _SHA.match(head):
+        return True, (os.path.realpath(top), "HEAD", head)
+    if not head.startswith("ref: refs/heads/"):
+        return False, None
+    ref = head[len("ref: ") :]
+    commit = _read_line(os.path.join(common, *ref.split("/"))) or _packed(common, ref)
+    if commit is None or not _SHA.match(commit):
+        return False, None  # an unborn branch, or a ref git resolves otherwise
+    return True, (os.path.realpath(top), ref[len("refs/heads/") :], commit)
+
+
+_SHA = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
+
+
+def _read_line(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.readline().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _packed(common: str, ref: str) -> str | None:
+    """The commit ``ref`` names in ``packed-refs``, or None."""
+    try:
+        with open(os.path.join(common, "packed-refs"), encoding="utf-8") as fh:
+            for line in fh:
+                commit, _, name = line.strip().partition(" ")
+                if name == ref:
+                    return commit
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
+
+
+def _located(cwd: str) -> tuple[str, str, str] | bool:
+    """:func:`_git_dirs` of ``cwd``, or whether that is decided without them: True when git would find no
+    repository, False when git is to be asked (its environment variables set, a directory inside ``.git``)."""
+    if any(os.environ.get(name) for name in _GIT_ENV):
+        return False
+    path = os.path.abspath(cwd)
+    if not os.path.isdir(path) or ".git" in path.split(os.sep):
+        return False
+    dirs = _git_dirs(path)
+    return dirs if isinstance(dirs, tuple) else dirs == _OUTSIDE
+
+
+def _git_dirs(path: str) -> tuple[str, str, str] | str | None:
+    """``(top, gitdir, common)`` of the work tree containing ``path``: its top directory, its git directory
+    (through a ``gitdir:`` link) and the one holding config and refs (through ``commondir``); :data:`_OUTSIDE` when
+    no ``.git`` is found up to the root or a file system boundary (where git stops looking); None when unsure."""
     here = path
     try:
         device = os.stat(path).st_dev
@@ -149,14 +206,15 @@ def _common_dir(path: str) -> str | None:
         return None
     if hasattr(os, "geteuid") and any(_owner(p) != os.geteuid() for p in (here, gitdir)):
         return None  # another user's repository: git's safe.directory decides
+    common = gitdir
     commondir = os.path.join(gitdir, "commondir")
     if os.path.isfile(commondir):
         try:
             with open(commondir, encoding="utf-8") as fh:
-                gitdir = os.path.normpath(os.path.join(gitdir, fh.read().strip()))
+                common = os.path.normpath(os.path.join(gitdir, fh.read().strip()))
         except (OSError, UnicodeDecodeError):
             return None
-    return gitdir
+    return here, gitdir, common
 
 
 def _owner(path: str) -> int:

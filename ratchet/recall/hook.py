@@ -66,7 +66,7 @@ def request_for(store: Store, config: Config, payload: dict[str, Any], ask: Ask)
     if event not in PROMPT_EVENTS:
         return Request(
             query=ask.query,
-            context=opening_context(cwd),
+            context=None if ask == Ask() else opening_context(cwd),  # a plain start: after its kept answer is missed
             mode=ask.mode,
             budget=ask.budget,
             detail=ask.detail,
@@ -115,12 +115,15 @@ def respond(
     wrapped = fmt.endswith("-hook")
     request.max_chars = limit = max_chars - (len(hook_json(fmt, event, "")) if wrapped else 0)
     start = event not in PROMPT_EVENTS and ask == Ask()
-    key = _start_key(store, config, request, fmt, cap) if start else None
+    cwd = str(payload.get("cwd") or os.getcwd())
+    key = _start_key(store, config, request, fmt, cap, cwd) if start else None
     saved = _saved_start(store, key) if key else None
     if saved is not None:  # the same opening over the same store today: the answer already computed
         output, ids, mode = saved
         _record(store, ids, session, event, mode)
         return output
+    if start:
+        request.context = opening_context(cwd)
     from ratchet.recall.retrieve import retrieve
 
     for _attempt in range(_FIT_ATTEMPTS):
@@ -147,7 +150,7 @@ def respond(
     _record(store, result.ids, session, event, result.mode)
     if key and not result.warnings:  # keyed again: answering may have rebuilt a stale cache
         request.max_chars = limit  # as it was asked, before any fitting
-        _save_start(store, _start_key(store, config, request, fmt, cap), output, result.ids, result.mode)
+        _save_start(store, _start_key(store, config, request, fmt, cap, cwd), output, result.ids, result.mode)
     return output
 
 
@@ -163,14 +166,20 @@ def _record(store: Store, ids: list[str], session: Any, event: str, mode: str) -
 # the same day. Its answer needs the embedding model and numpy (about 150 ms of a 200 ms hook); kept in
 # state/session-start.json under a key of everything it depends on, the next start in that repository prints it
 # at once. Any write to the store, the cache or the vectors, a new commit, another config or another day misses.
+# The opening enters the key as the work tree's top, branch and HEAD commit when its files say them plainly (they
+# decide the opening context: no git started on a hit), else as the opening context itself.
 START_CACHE = "session-start.json"
 START_ENTRIES = 8
 
 
-def _start_key(store: Store, config: Config, request: Request, fmt: str, cap: int | None) -> str:
+def _start_key(store: Store, config: Config, request: Request, fmt: str, cap: int | None, cwd: str) -> str:
     import hashlib
 
     from ratchet.core import clock
+    from ratchet.core.scope import read_head
+
+    decided, head = read_head(cwd)
+    opening: Any = ["head", head] if decided else ["context", opening_context(cwd)]
 
     state = store.memdir.state_dir
     derived: dict[str, list[int] | None] = {}
@@ -181,7 +190,7 @@ def _start_key(store: Store, config: Config, request: Request, fmt: str, cap: in
         except OSError:
             derived[name] = None
     material = {
-        "context": request.context,
+        "opening": opening,
         "scopes": sorted(request.scopes or ()),
         "max_chars": request.max_chars,
         "fmt": fmt,

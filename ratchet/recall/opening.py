@@ -1,7 +1,9 @@
 """The opening context of a session: what retrieval matches facts against when no query is given.
 
 From the session's working directory: the repository name, the current branch and recent commit subjects; for a
-prompt hook, the prompt itself is the query. Git is asked with short timeouts and failures only shrink the context.
+prompt hook, the prompt itself is the query. The work tree's top and branch are read from its files when they say
+them plainly (:func:`ratchet.core.scope.read_head`), so only the commit subjects start git; git is asked with short
+timeouts and failures only shrink the context.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ratchet.core.scope import git
+from ratchet.core.scope import git, read_head
 
 COMMITS = 5
 
@@ -39,9 +41,16 @@ def opening(cwd: str | Path | None) -> Opening:
     if cwd is None or not Path(cwd).is_dir():
         return Opening(cwd=str(cwd) if cwd else None)
     path = Path(cwd)
-    top = git(path, "rev-parse", "--show-toplevel", timeout=3)
-    if not top:
-        return Opening(cwd=str(path))
-    branch = git(path, "rev-parse", "--abbrev-ref", "HEAD", timeout=3)
+    decided, head = read_head(str(path))
+    if decided and head is None:
+        return Opening(cwd=str(path))  # no repository here
+    if head is not None:
+        top, branch = head[0], head[1]
+    else:
+        top = git(path, "rev-parse", "--show-toplevel", timeout=3) or ""
+        if not top:
+            return Opening(cwd=str(path))
+        branch = git(path, "rev-parse", "--abbrev-ref", "HEAD", timeout=3) or ""
     log = git(path, "log", f"-{COMMITS}", "--format=%s", timeout=3) or ""
-    return Opening(cwd=str(path), repository=Path(top).name, branch=branch, commits=[s for s in log.splitlines() if s])
+    commits = [s for s in log.splitlines() if s]
+    return Opening(cwd=str(path), repository=Path(top).name, branch=branch or None, commits=commits)
