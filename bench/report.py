@@ -30,7 +30,8 @@ TARGETS = [
     ("Session-start hook at 10k facts (answer computed), against FTS5", "10k", "hook_start_cold", "fts5", 2.0),
     ("memory-extract of the 1 MB transcript into 100k facts", "100k", "extract_offline", "ms", 2000),
     ("memory-extract of the 1 MB transcript into 100k facts, peak RSS", "100k", "extract_offline", "mb", 200),
-    ("memory-manage at 100k facts (issue target)", "100k", "manage", "ms", 3000),
+    ("memory-manage at 100k facts, the first run (issue target)", "100k", "manage", "ms", 3000),
+    ("memory-manage at 100k facts, the next week's run (issue target)", "100k", "manage_week", "ms", 3000),
 ]
 NAMES = {"ratchet": "Ratchet", "phase3": "Phase-3 design", "fts5": "SQLite FTS5"}
 

@@ -34,6 +34,8 @@ from ratchet.models import registry
 ROOT = Path(__file__).resolve().parent
 REPO = ROOT.parent
 NOW = "2026-11-20T12:00:00Z"
+# memory-manage is a weekly job: its second run (manage_week) is a week after the first.
+WEEK_LATER = "2026-11-27T12:00:00Z"
 SEED = 0
 QUERIES = [
     "postgres deploy failed on the payments API",
@@ -102,12 +104,12 @@ class Bench:
         self.small_transcript = REPO / "samples" / "sample-transcript.jsonl"
 
     # ----- environment ---------------------------------------------------------------------------
-    def env(self, memdir: Path | None = None, config: Path | None = None) -> dict[str, str]:
+    def env(self, memdir: Path | None = None, config: Path | None = None, now: str = NOW) -> dict[str, str]:
         env = {
             "PATH": f"{self.bin}:/usr/bin:/bin",
             "HOME": str(self.home),
             "LANG": "C.UTF-8",
-            "RATCHET_NOW": NOW,
+            "RATCHET_NOW": now,
             "RATCHET_MODELS": self.models,
         }
         if memdir is not None:
@@ -200,8 +202,10 @@ class Bench:
         marker.write_text(json.dumps(info, indent=1))
         return {**info, "dir": data}
 
-    def _call(self, argv: list[str], memdir: Path | None, config: Path | None = None) -> None:
-        subprocess.run(argv, check=True, env=self.env(memdir, config), cwd=REPO if memdir is None else self.repo)
+    def _call(self, argv: list[str], memdir: Path | None, config: Path | None = None, *, quiet: bool = False) -> None:
+        cwd = REPO if memdir is None else self.repo
+        out = subprocess.DEVNULL if quiet else None
+        subprocess.run(argv, check=True, env=self.env(memdir, config), cwd=cwd, stdout=out)
 
     def _fresh(self, src: Path, dst: Path) -> Callable[[int], None]:
         def prepare(_i: int) -> None:
@@ -349,8 +353,49 @@ class Bench:
                     ),
                 },
             ),
+            self._manage_week(data, label),
             *model_ops,
         ]
+
+    def _manage_week(self, data: Path, label: str) -> Op:
+        """``memory-manage`` as the weekly job runs it: on a store it managed a week earlier (each system's own, managed
+        once, when the operation is first run, with the first run's clock), with the clock a week later."""
+        py = sys.executable
+        managed = self.scratch / f"managed-{label}"
+        ours, p3, fts = managed / "ratchet", managed / "phase3", managed / "fts5.db"
+        week = self.scratch / f"week-{label}"
+
+        def ready() -> None:
+            if managed.exists():
+                return
+            managed.mkdir()
+            self._fresh(data / "ratchet", ours)(0)
+            self._fresh(data / "phase3", p3)(0)
+            self._fresh(data / "fts5.db", fts)(0)
+            self._call([str(self.bin / "memory-manage"), "--no-llm"], ours, quiet=True)
+            self._call([py, "-m", "bench.baselines.phase3", str(p3), "manage"], None, quiet=True)
+            self._call([py, "-m", "bench.baselines.fts5", "manage", str(fts)], None, quiet=True)
+            week.mkdir()
+
+        def spec(argv: list[str], src: Path, dst: Path, memdir: Path | None = None) -> dict[str, object]:
+            ready()
+            return {"argv": argv, "memdir": memdir, "prepare": self._fresh(src, dst), "now": WEEK_LATER}
+
+        return Op(
+            "manage_week",
+            "memory-manage --no-llm, the next week",
+            {
+                "ratchet": lambda: spec(
+                    [str(self.bin / "memory-manage"), "--no-llm"], ours, week / "ratchet", week / "ratchet"
+                ),
+                "phase3": lambda: spec(
+                    [py, "-m", "bench.baselines.phase3", str(week / "phase3"), "manage"], p3, week / "phase3"
+                ),
+                "fts5": lambda: spec(
+                    [py, "-m", "bench.baselines.fts5", "manage", str(week / "fts5.db")], fts, week / "fts5.db"
+                ),
+            },
+        )
 
     def _model_ops(
         self,
@@ -412,9 +457,10 @@ class Bench:
             user_prepare = spec.get("prepare")  # type: ignore[assignment]
         memdir = spec.get("memdir")
         config = spec.get("config")
+        now = str(spec.get("now") or NOW)
         stat = measure(
             argv,
-            env=self.env(Path(str(memdir)) if memdir else None, Path(str(config)) if config else None),
+            env=self.env(Path(str(memdir)) if memdir else None, Path(str(config)) if config else None, now),
             cwd=self.repo if memdir else REPO,
             runs=self.runs,
             warmup=self.warmup,
@@ -502,8 +548,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         help="Comma-separated operations (default all): retrieve_keyword, retrieve_hybrid, hook_start, "
-        "hook_start_cold, hook_prompt, "
-        "extract_offline, embed, manage, extract_hook; with all-MiniLM-L6-v2 / all-mpnet-base-v2 installed also "
+        "hook_start_cold, hook_prompt, extract_offline, embed, manage, manage_week, extract_hook; with "
+        "all-MiniLM-L6-v2 / all-mpnet-base-v2 installed also "
         "retrieve_TAG, hook_start_TAG, hook_prompt_TAG, embed_TAG for TAG minilm / mpnet.",
     )
     parser.add_argument(

@@ -13,7 +13,7 @@ pass). For every corpus:
 - **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
   gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 4 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 5 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -52,8 +52,11 @@ CORPORA = {
     # withheld 1.5 %), then tuned on.
     "tuning, round 4": (_SECRETS / "heldout-3" / "credentials.jsonl", _SECRETS / "heldout-3" / "ordinary.jsonl"),
     # Written blind (2026-11-25) by a helper who saw neither the code nor the other corpora; measured once after
-    # round 4, not tuned on.
-    "held out": (_SECRETS / "heldout-4" / "credentials.jsonl", _SECRETS / "heldout-4" / "ordinary.jsonl"),
+    # round 4 (add 93.4 %, extract 99.5 %, output 93.2 %, ordinary refused 6.4 %, withheld 6.4 %), then tuned on.
+    "tuning, round 5": (_SECRETS / "heldout-4" / "credentials.jsonl", _SECRETS / "heldout-4" / "ordinary.jsonl"),
+    # Written blind (2026-11-26) by a helper who saw neither the code nor the other corpora (1,093 credentials, 924
+    # ordinary facts, a third of each long pastes); measured once after round 5, not tuned on.
+    "held out": (_SECRETS / "heldout-5" / "credentials.jsonl", _SECRETS / "heldout-5" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -204,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 4 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 5 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",

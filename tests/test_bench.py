@@ -146,6 +146,7 @@ def test_bench_runs_every_operation(tmp_path, minilm, mpnet):
         "extract_offline",
         "embed",
         "manage",
+        "manage_week",
         *(f"{op}_{tag}" for tag in ("minilm", "mpnet") for op in ("retrieve", "hook_start", "hook_prompt", "embed")),
     }
     for tag, name in (("minilm", "all-MiniLM-L6-v2"), ("mpnet", "all-mpnet-base-v2")):

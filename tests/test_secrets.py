@@ -211,3 +211,101 @@ def test_a_redacted_value_does_not_make_its_neighbour_a_secret() -> None:
 def test_more_look_alikes(text: str) -> None:
     assert scan(text) == []
     assert scan(text, quick=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Round 5: provider formats (gitleaks' rules and the providers' docs).
+        (
+            "OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=hcaik_"
+            + "k3v9q2m7x4p8r1t6w0y5z2a8c3e7g1j4n6s9u2b5d8f0h3l7o1q",
+            "Honeycomb Key",
+        ),
+        ("mailgun key 8e1c0b3a9f7d2e4c6b5a8d7f1e0c3b2a-4f9c1e2d-7a3b5c8e", "Mailgun Key"),
+        ("key 431982-098142-226193-503118-640046-301707-557810-092521 unlocks the disk", "BitLocker Recovery Key"),
+        ("pyotp.TOTP('KZXW6YPBOI2GQ3LE').now() drifts", "TOTP Seed"),
+        ("Authorization: GenieKey 5a8f2c1e-9b4d-4e7a-a3c6-1f0e8d2b7c94", "Authorization Header"),
+        ("Authorization: SSWS 00Qx7TbN3kLm9PwR2vYz5HcJ8dFg4AsE1uKo6WiB", "Authorization Header"),
+        ("zap trigger: https://hooks.zapier.com/hooks/catch/430991/3k9xq7p/", "Webhook URL"),
+        (
+            'const wallet = new ethers.Wallet("0x'
+            + "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+            + '")',
+            "Wallet Private Key",
+        ),
+        ("DATABASE_URL: postgres://app:H@rb0r77x@10.0.3.17:5432/app", "Connection String"),
+        ('$mollie->setApiKey("live_xRUD1khTYPxxf4odNXmtm189JgzfrA");', "Mollie API Key"),
+        # Assignments and labels in any syntax: a header's name, a field's label, a setter's literal.
+        ("header 'X-ERP-Key: erp_giOQwsm5t1iOVoXHzmnmbqXvAglDJS2gGmxHhnAZ'", "API Key"),
+        ("AssemblyAI key: 46a0bd55fe4c8253e2daec754ec19eb9", "API Key"),
+        ("Email: li@fernhill.com, key: 7eb9803457ac4138e0fcbb9edacafa5a6bfce", "API Key"),
+        ('client.setAccessToken("Zq8vN2rT5yW1xB4mK7pL0sD3")', "API Key"),
+        # A default account and its password; a memorable password after a password word; a chat's next message.
+        ("admin / saffron3puffin!! for the grafana on :3000", "Password"),
+        ("Unifi controller local admin: Thunder709", "Password"),
+        ("kata laluan akaun bank saya cactus-tundra-16, tolong simpan", "Password"),
+        ("[WhatsApp] Dad: the internet box password for the TV\n[WhatsApp] Dad: 9BQD5pINSwBpwm4", "Password"),
+        ("same as before: wupswcOqRhk1jLC9", "High Entropy String"),
+        ("my master passphrase is bitter.saffron.again.age.ball.acoustic. yes I know", "Password"),
+        # Codes of doors and alarms: a keypad's * or #, "changed to" in other languages, "type" on a keypad.
+        ("the building entrance code is 4520*", "Access Code"),
+        ("o código do alarme do escritório mudou para 985401", "Access Code"),
+        ("when you open the door the alarm beeps, type 7683 and press OFF", "Access Code"),
+        ("security question: 'first pet' → answer is QuibbleFox24 (made up)", "Security Answer"),
+        ("Ledger recovery phrase (24 words):\n" + " ".join(["orbit", "tiger", "velvet", "canal"] * 6), "Seed Phrase"),
+    ],
+)
+def test_round_5_credential_classes(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert redact(text) != text and scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Public by design: password hashes, extended public keys, a public JWK, what DNS and certificates publish.
+        "is this a valid bcrypt hash? $2b$12$Xd6C4vdpEll3PQG856K8DPt5GxEDUCsA5av3VN.EKSJh/dry2BBRT",
+        "Django stores pbkdf2_sha256$720000$1nrZ2bmpNHqlLNu8NOeJ4c$2QIC+KvgXY4x6nZwg9zFn4Sfqhcxj7yhRMr2oVMeARo=",
+        "watch-only: xpub6CLeZwgVL9eZtsJeQKvdqYwHABGw61syZ8bUaUJyrjMeHZ38zQrkKn2wDbvryQdPkrPtWdK2DKzq1jstfbUfkWE2ys"
+        "YbeBbJC73fC3muUFY",
+        '{"kty": "EC", "crv": "P-256", "x": "Y-WfTVWSTRy9ysTPLJSs89KEc4FdIFHh7NGhSXOR9L4", "y": "xUURRRgcw-AC1DsbDgdCc'
+        'Pka9FLoXQ5M_XoslXDJLsI"}',
+        '_acme-challenge.example.com. 60 IN TXT "PkxA941_JDZHmNWjPAlNKDzsnS7e4rfCxx8qFj0azih"',
+        "deploy key (public part): ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG5FbDyo9tCJ9ASFA3IAub+jf5oYTqHevGw217gu"
+        " deploy@acme",
+        "app:dbPassword:\n  secure: v1:EdxhP2wcfIMsAWFK:lKSYQQ/Wl/rU16btbr0Mk807NyKwSYdHL+OUimH8vZUgjkm9ytq5SUp0"
+        "zd+pHl8p",
+        # References to a secret kept elsewhere, and masked or documented stand-ins.
+        "DB_PASSWORD=ssm:/prod/orders/db/password",
+        "OPENAI_API_KEY=op://Production/openai/credential",
+        "password: $__env{GRAFANA_PG_PASSWORD}",
+        "token: ghp_****************************7f2a (last 4 shown)",
+        "Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ= is the docs' example",
+        "webhook url: https://hooks.slack.com/services/TXXXXXXXX/BXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX",
+        # Keys public by design or named as data; ids next to the noun they identify.
+        "search-only API key 9f7fffbd86b241330515fdf01b5b6416 (the public one for InstantSearch)",
+        "NEXT_PUBLIC_ALGOLIA_SEARCH_KEY: '642c572d473f7055ad0d4f43ca0fb615'",
+        "POSTHOG_KEY: 'phc_WlhkJJrBVq4YddfNYXknBYfgo6ZQufe6lAEDPTtarrf'",
+        "cache key: 5d41402abc4b2a76b9719d911017c592",
+        "Salesforce record 0015VAexwNRRWrMwEs is the account",
+        "the matrix room is !Nf8Ohrv9A8MHz1ylw1:matrix.org",
+        "hash partition key for the table is pk = USER#c746fdf6-3d34-4f7a-aac7-da5af5e67cab",
+        '"UserId": "AROA7B8MR29R6PJHVNNXX:ana@orbit-analytics.com"',
+        # Names and words near a credential word that are not its value.
+        "PIN_LENGTH = 6\nMAX_PIN_ATTEMPTS = 3",
+        "`credentials: 'include'` in fetch isn't sending the cookie",
+        "the wifi in the meeting rooms is 'Guest-Conf'",
+        "customers keep emailing their passwords to support when they ask for help",
+        "psql service=analytics (password comes from ~/.pgpass) — the count is 2889968",
+        "the gate code changed in 2023",
+        "see item#2345 and the price$1995 total",
+        "width*72 and 10**decimals",
+        "key: Ed25519PrivateKey, root: otBase.BaseTable",
+        "def test_ScalarFunctionNoReferenceCycle():",
+        "return ScalarToken(''.join(chunks), plain)",
+        "id,host,mac\n665bfba4,printer-3f,0d:33:a6:94:68:98,n/a,office",
+    ],
+)
+def test_round_5_look_alikes(text: str) -> None:
+    assert scan(text) == []

@@ -20,7 +20,13 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize(
     ("corpus", "caught", "refused"),
-    [("", 0.99, 0.01), ("round-2", 0.99, 0.01), ("heldout-2", 0.99, 0.01), ("heldout-3", 0.99, 0.01)],
+    [
+        ("", 0.99, 0.01),
+        ("round-2", 0.99, 0.01),
+        ("heldout-2", 0.99, 0.01),
+        ("heldout-3", 0.99, 0.01),
+        ("heldout-4", 0.99, 0.01),
+    ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
     folder = CORPORA / corpus
@@ -33,7 +39,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
     assert len(wrong) <= refused * len(ordinary), wrong
 
 
-@pytest.mark.parametrize("corpus", ["", "round-2", "heldout-2", "heldout-3"])
+@pytest.mark.parametrize("corpus", ["", "round-2", "heldout-2", "heldout-3", "heldout-4"])
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:
     """What the filter finds it can also cut out: the redacted text scans clean and no longer holds the value."""
     for row in _rows(CORPORA / corpus / "credentials.jsonl"):

@@ -72,7 +72,9 @@ def test_sparse_ranking_equals_the_numpy_ranking(
     words = data.draw(st.lists(st.sampled_from(vocab), min_size=1, max_size=7))
     noise = data.draw(st.lists(st.sampled_from(["the", "please", "zyxwv", "health", "salary", "billing"]), max_size=3))
     scopes = set(data.draw(st.lists(st.sampled_from(SCOPES), min_size=1, max_size=3)))
-    exclude = set(data.draw(st.lists(st.sampled_from(ids), max_size=6)))
+    few = st.lists(st.sampled_from(ids), max_size=6)
+    many = st.lists(st.sampled_from(ids), min_size=70, max_size=400, unique=True)  # a long session's injections
+    exclude = set(data.draw(few | many))
     threshold = data.draw(st.sampled_from([0.05, 0.2, 0.35, 0.6]))
     request = Request(
         query=" ".join(words + noise),

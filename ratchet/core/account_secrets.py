@@ -12,19 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core.passwords import (
-    _CLAUSE_END,
-    _DESCRIBING,
-    _FUNCTION_WORDS,
-    _YEAR,
+from ratchet.core.password_values import (
     _describes,
     _function_word_in,
     _ordinary_shape,
     _random_words,
-    blank_templates,
     generated,
     plausible,
 )
+from ratchet.core.password_words import _CLAUSE_END, _DESCRIBING, _FUNCTION_WORDS, _YEAR
+from ratchet.core.passwords import blank_templates
 
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
@@ -53,11 +50,12 @@ _UNLOCK = re.compile(
 # Answers to security questions, and the "memorable word" or "security word" banks ask for on the phone.
 _ANSWER_WORDS = re.compile(
     r"(?i)\b(?:security|secret|sec)\s+(?:question|answer)s?|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
-    r"memorable\s+(?:answer|information)|"
+    r"memorable\s+(?:answer|information)|\banswer\s+to\s+(?=[\"'“‘])|"
     r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)"
 )
+_ASIDE = re.compile(r"\s+\(")  # "answer is QuibbleFox24 (I made it up)": a parenthesis ends the answer
 _ANSWER_CONNECTOR = re.compile(
-    r"(?i)(?:\s(?:is|was)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose))\s+"
+    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose))\s+"
 )
 # One to four capitalised words ("Honda Civic"), a run of random lower-case words ("napkin radish lemonade"), or a
 # single word of six letters or more.
@@ -70,7 +68,7 @@ _ACCESS = re.compile(
     r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
     r"porte|portail|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
-    r"dörren|alarm(?:a|en|e)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
+    r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
     r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
     r"ה?דלת|ה?שער|ה?אזעקה|ה?כספת|ה?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة)\b"
 )
@@ -85,15 +83,18 @@ _ACCESS_COMPOUND = re.compile(
 )
 _ACCESS_CODE_WORD = re.compile(
     r"(?i)\b(?:code|combo|combination|keypad|opens?\s+with|unlocks?\s+with|set\s+it\s+to|codice|c[óo]digo|"
+    r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e)?|koodi|код|clave|senha|contrase[ñn]a|ה?קוד|(?:ال)?رمز|(?:ال)?كود)\b"
 )
 _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
-_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#]?|\d{4,8})(?![\w.,:/-]\w)"
+_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|\d{4,8})(?![\w.,:/-]\w)"
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
+    # "changed to" in the languages of the nouns above.
+    r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
     r"\bay|\bni|הוא|היא|هو|هي)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
@@ -107,7 +108,9 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _otp_codes(text, match.end())
     for match in _SEED_WORDS.finditer(text):
         seed = _SEED.search(text, match.end(), min(len(text), match.end() + 60 + 24 * 9))
-        if seed and not re.search(r"[.!?;\n]", text[match.end() : seed.start()]) and _random_words(seed.group(0), 6):
+        between = text[match.end() : seed.start()] if seed else ""
+        # In the same sentence, or listed below its name ("recovery phrase (24 words):\n...").
+        if seed and not re.search(r"[.!?;\n]", re.sub(r":\s*\n", ":", between)) and _random_words(seed.group(0), 6):
             yield seed.start(), seed.end(), "Seed Phrase"
     for match in _ANSWER_WORDS.finditer(text):
         found = _security_answer(text, match.end())
@@ -161,7 +164,7 @@ def _security_answer(text: str, at: int) -> tuple[int, int] | None:
     sentence = re.match(r"[^.!?\n]{0,120}", text[at:])
     for conn in _ANSWER_CONNECTOR.finditer(sentence.group(0) if sentence else ""):
         answer = _ANSWER.match(text, at + conn.end())
-        if not answer or not _CLAUSE_END.match(text, answer.end()):
+        if not answer or not (_CLAUSE_END.match(text, answer.end()) or _ASIDE.match(text, answer.end())):
             continue
         value = answer.group(1)
         first = value.split()[0].lower()

@@ -42,7 +42,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Twilio Auth Token", re.compile(r"\bAC[0-9a-f]{32}\b[\"',\s:]{1,6}([0-9a-f]{32})\b")),  # account SID, token
         ("DigitalOcean Token", re.compile(r"\bdo[opr]_v1_[a-f0-9]{64}\b")),
         ("Shopify Token", re.compile(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
-        ("Mailgun Key", re.compile(r"\bkey-[0-9a-zA-Z]{32}\b")),
+        ("Mailgun Key", re.compile(r"\bkey-[0-9a-zA-Z]{32}\b|\b[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}\b")),
         ("Azure Connection String", re.compile(r"(?i)(?:AccountKey|SharedAccessKey|sig)=[A-Za-z0-9%+/=]{20,}")),
         (
             "JSON Web Token",
@@ -58,7 +58,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Connection String",
             # scheme://user:password@host, or scheme://:password@host: a password embedded in a URL or DSN.
-            re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s@/]{3,})@[^\s/]+", re.I),
+            re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s/]{3,})@[^\s/@]+", re.I),
         ),
         ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
         ("Discord Bot Token", re.compile(r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b")),
@@ -113,12 +113,44 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Pulumi Token", re.compile(r"\bpul-[a-f0-9]{40}\b")),
         ("Terraform Cloud Token", re.compile(r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}")),
         ("RubyGems Key", re.compile(r"\brubygems_[a-f0-9]{48}\b")),
-        ("Fly.io Token", re.compile(r"\bfo1_[A-Za-z0-9_-]{43}\b|\bfm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}")),
+        ("Fly.io Token", re.compile(r"\bfo1_[A-Za-z0-9_-]{43}\b|\bfm[12][ar]?_[A-Za-z0-9+/]{60,}={0,3}")),
         ("Dynatrace Token", re.compile(r"\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b")),
         ("LangSmith Key", re.compile(r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b")),
         ("Perplexity API Key", re.compile(r"\bpplx-[A-Za-z0-9]{48}\b")),
         ("xAI API Key", re.compile(r"\bxai-[A-Za-z0-9]{80}\b")),
         ("Tavily API Key", re.compile(r"\btvly-(?:dev-|prod-)?[A-Za-z0-9]{32}\b")),
+        ("Honeycomb Key", re.compile(r"\bhc[a-z]{2}k_[a-z0-9]{40,}\b")),  # ingest and management keys
+        ("Together AI Key", re.compile(r"\btgp_v1_[A-Za-z0-9_-]{40,}")),
+        ("ElevenLabs API Key", re.compile(r"\bsk_[a-f0-9]{48}\b")),
+        ("Mollie API Key", re.compile(r"\b(?:live|test)_(?=[A-Za-z]*\d)[A-Za-z0-9]{30}\b")),  # random, not test_Name
+        # An Authorization header of any scheme (GenieKey, SSWS, Token, ApiKey...): the credential after it; Basic
+        # and Digest are judged elsewhere, and only a random-looking value or a UUID counts (secrets._benign).
+        (
+            "Authorization Header",
+            re.compile(
+                r"(?i)\bauthorization\s*[:=]\s*[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+([A-Za-z0-9._~+/:=-]{16,})"
+            ),
+        ),
+        # A webhook whose URL is the credential (Zapier, Make, IFTTT): the secret part of its path.
+        (
+            "Webhook URL",
+            re.compile(
+                r"\bhooks\.zapier\.com/hooks/catch/\d+/([A-Za-z0-9]{5,})|\bhook\.[\w-]+\.make\.com/([A-Za-z0-9]{20,})|"
+                r"\bmaker\.ifttt\.com/(?:trigger/[^/\s]+/with/)?key/([A-Za-z0-9_-]{16,})"
+            ),
+        ),
+        # A wallet built from a literal private key (ethers, web3.py, viem, Solana's web3.js).
+        (
+            "Wallet Private Key",
+            re.compile(
+                r"\b(?:Wallet|from_key|privateKeyToAccount|fromSecretKey)\s*\(\s*[\"'](0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{80,90})[\"']"
+            ),
+        ),
+        # BIP-32 extended private keys; a BitLocker recovery key (eight groups of six digits).
+        ("Extended Private Key", re.compile(r"\b[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b")),
+        ("BitLocker Recovery Key", re.compile(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")),
+        # A one-time-password seed handed to the library that makes the codes (pyotp.TOTP("..."), new OTPAuth.TOTP).
+        ("TOTP Seed", re.compile(r"\b(?:TOTP|HOTP)\s*\(\s*(?:secret\s*[:=]\s*)?[\"']([A-Z2-7]{16,})=*[\"']")),
         (
             "Session Cookie",  # a session's value is a login: in a Cookie header, or a framework's session cookie
             re.compile(
@@ -165,7 +197,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Password File Entry",
             re.compile(
-                r"(?m)^[^\s:#]+:(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:(\S{4,})$|^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$"
+                r"(?m)^[^\s:#,]+:(?:\d{1,5}|\*):[^\s:,]+:[^\s:,]+:(\S{4,})$|^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$"
             ),
         ),
         (
@@ -204,7 +236,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"--(?:[\w-]+-)?pass(?:word|wd)?[= ](?![a-z]+[\s.,]|[a-z]+$)['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
                 # The password flags of registry logins (docker/podman/helm login -p), MongoDB's and SQL Server's tools
                 # (mongosh -p, sqlcmd -P), the LDAP tools (-w), FreeRDP (/p:), rdesktop (-p) and Windows' net use.
-                r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p\s+"
+                r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p(?:\s+|=)"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop)\b[^\n]*?\s-p\s+"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"

@@ -11,21 +11,26 @@ Three layers, cheapest first:
 2. detect-secrets' keyword detector (``password = "..."``, ``api_key: ...``) plus our own patterns for the
    prose forms people actually type to an agent ("my password is hunter2x!"), connection strings with an
    embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
-   ``hf_``, ``glpat-``...).
-3. A high-entropy token check with tuned limits. detect-secrets' ad-hoc scanner flags plain English, so we
-   only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit hashes, UUIDs,
-   digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
+   ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
+   :mod:`password_values`) and :mod:`account_secrets`.
+3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
+   plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
+   hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
+
+Public material (public keys, certificates, password hashes, what DNS publishes) and a format's match that is
+public or a stand-in (a publishable key, a placeholder) are replaced by a stand-in before the later layers look.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ratchet.core import account_secrets, passwords
+from ratchet.core import account_secrets, passwords, random_tokens
+from ratchet.core import password_values as values
+from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
 
 # detect-secrets plugins we do not want: IPs are not secrets, the high-entropy/keyword plugins are driven
@@ -39,10 +44,6 @@ _SKIP_PLUGINS = {
 }
 
 
-_PLACEHOLDER = re.compile(
-    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|[A-Z][A-Z_]*|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|"
-    r"null|placeholder|example|dummy|pass(?:word)?|secret|your[-_]?\w*))$"
-)
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
 _CARD = re.compile(r"(?<![A-Za-z0-9_./=-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![A-Za-z0-9_-]|\.\d)")
@@ -78,20 +79,6 @@ def _cards(text: str) -> Iterator[tuple[int, int]]:
 
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
 _KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
-_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,}")
-_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-# An identifier: words in camelCase, snake_case or dotted, an acronym, digits. Each run of capitals or digits is
-# taken whole (or up to the capital that starts the next word): a run split every way would backtrack
-# exponentially on a long run of one letter ("AAAA...AAm").
-_WORDISH = re.compile(
-    r"^[A-Za-z][a-z]+(?:[A-Z_.\-/][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|[a-z]*$|[^A-Za-z])|\d+(?!\d))*[a-z]*$"
-)
-
-# Shannon entropy (bits per char) a token must exceed to count as random. Tuned on the corpora in
-# tests/fixtures/secrets/: identifiers and slugs stay below, generated keys of 20+ chars are above.
-BASE64_ENTROPY_LIMIT = 4.2
-HEX_ENTROPY_LIMIT = 3.0
 
 
 def scan(text: str, *, quick: bool = False) -> list[str]:
@@ -111,16 +98,15 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     """:func:`scan`, remembered: a record's fields are scanned on every write path (the candidate, the record, the
     line) and tags and categories repeat across facts."""
     text = _unmark(text)  # our own redaction markers are not secrets
-    text = _blank(_PUBLIC_MATERIAL, text)
+    text = _stand_in(_PUBLIC_MATERIAL, text)
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
         for value in plugin.analyze_string(text):
-            if not (isinstance(value, str) and _placeholder(_token_around(text, value))):
+            if not (isinstance(value, str) and placeholder(_token_around(text, value))):
                 kinds.add(_kind_name(plugin.secret_type))
                 break
-    for kind, pattern in _patterns():
-        if any(not _benign(kind, m) for m in pattern.finditer(text)):
-            kinds.add(kind)
+    named, text = _formats(text)
+    kinds.update(kind for kind, _match in named)
     for start, end, kind in _said(text):
         value = text[start:end]
         if not any(pattern.search(value) for _kind, pattern in _patterns()):  # a named token says more
@@ -129,9 +115,26 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
         kinds.add("Password")
     if next(_cards(text), None) is not None:
         kinds.add("Payment Card Number")
-    if not kinds and _high_entropy_token(text):
+    if not kinds and random_tokens.found(text):
         kinds.add("High Entropy String")
     return tuple(sorted(kinds))
+
+
+def _formats(text: str) -> tuple[list[tuple[str, re.Match[str]]], str]:
+    """The format detectors' matches that are secrets, and ``text`` with the others (a publishable key, a DSN said to
+    be public, a placeholder) turned into a stand-in, so no later layer reads them as a value."""
+    found: list[tuple[str, re.Match[str]]] = []
+    public: list[tuple[int, int]] = []
+    for kind, pattern in _patterns():
+        for match in pattern.finditer(text):
+            if _public(kind, match):
+                public.append(match.span(match.lastindex or 0))
+            elif not _benign(kind, match):
+                found.append((kind, match))
+    for start, end in public:
+        if end - start > 2 and not any(m.start() < end and start < m.end() for _k, m in found):
+            text = text[:start] + "<" + "x" * (end - start - 2) + ">" + text[end:]
+    return found, text
 
 
 def _said(text: str) -> Iterator[tuple[int, int, str]]:
@@ -167,7 +170,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every credential value in ``text``, found by the detectors :func:`scan` uses."""
     protected = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
     # Earlier markers and public material are blanked (same length, so offsets hold), as scan() does.
-    text = _blank(_PUBLIC_MATERIAL, _unmark(text))
+    text = _stand_in(_PUBLIC_MATERIAL, _unmark(text))
     spans: list[tuple[int, int, str]] = []
 
     def add(start: int, end: int, kind: str) -> None:
@@ -186,18 +189,16 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for plugin in _detect_secrets_plugins():
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
-            if isinstance(value, str) and len(value) >= 4 and not _placeholder(_token_around(text, value)):
+            if isinstance(value, str) and len(value) >= 4 and not placeholder(_token_around(text, value)):
                 add_value(value, kind)
-    for kind, pattern in _patterns():
-        for match in pattern.finditer(text):
-            group = match.lastindex or 0
-            if _benign(kind, match):
-                continue
-            if kind == "Private Key":
-                tail = _KEY_END.search(text, match.end())
-                add(match.start(), tail.end() if tail else len(text), kind)
-            else:
-                add(match.start(group), match.end(group), kind)
+    named, text = _formats(text)
+    for kind, match in named:
+        group = match.lastindex or 0
+        if kind == "Private Key":
+            tail = _KEY_END.search(text, match.end())
+            add(match.start(), tail.end() if tail else len(text), kind)
+        else:
+            add(match.start(group), match.end(group), kind)
     for start, end, kind in _said(text):
         add(start, end, kind)
     for begin, end, value in _keyword_values(text):
@@ -205,7 +206,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for start, end in _cards(text):
         add(start, end, "Payment Card Number")
     # Last and only where nothing else matched, as in scan(): a named kind beats "High Entropy String".
-    for start, end in _high_entropy_spans(text):
+    for start, end in random_tokens.spans(text):
         if not any(s < end and start < e for s, e, _ in spans):
             add(start, end, "High Entropy String")
     return spans
@@ -317,25 +318,39 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
     pagination cursor) rather than a key, a key that is public by design (a publishable key, a DSN said to be the
     public part), a session value outside a Cookie header."""
     value = match.group(match.lastindex or 0) or match.group(0)
-    if _placeholder(value) or passwords.public_value(value):
-        return True
-    before = match.string[max(0, match.start() - 48) : match.start()]
-    if kind == "Sentry DSN" and _PUBLIC_CONTEXT.search(before):
+    if _public(kind, match):
         return True
     if kind == "Session Cookie":
         line_start = match.string.rfind("\n", 0, match.start()) + 1
         in_cookie = "cookie" in match.string[line_start : match.start()].lower()
         cookie_attribute = _COOKIE_ATTRIBUTE.match(match.string, match.end())
         return not (in_cookie or cookie_attribute or _SESSION_COOKIE.fullmatch(match.group(1)))
-    if kind == "Command Line Token":
-        return not (_UUID.fullmatch(value) or passwords.random_token(value))
+    if kind in ("Command Line Token", "Authorization Header"):
+        return not (_UUID.fullmatch(value) or values.random_token(value))
+    if kind == "Mollie API Key":
+        return len(values._WORD_BREAK.findall(value)) <= 8  # test_Float64ArrayRoundTrip: a test's name
     if kind in ("Password File Entry", "SQL Password"):
-        return not passwords.generated(value) or not passwords.plausible(value) or value.startswith(("md5", "SCRAM-"))
+        return not values.generated(value) or not values.plausible(value) or value.startswith(("md5", "SCRAM-"))
     if kind == "Encoded Private Key":
-        return "PRIVATE KEY" not in passwords.decoded_base64(value[:80])
-    if kind == "Basic Auth Header":
-        return ":" not in passwords.decoded_base64(value)  # user:password, or not a credential
-    return kind == "Bearer Token" and "." not in value and passwords.readable_base64(value)
+        return "PRIVATE KEY" not in values.decoded_base64(value[:80])
+    if kind == "Basic Auth Header":  # user:password, or not a credential; the docs' "username:password"
+        decoded = values.decoded_base64(value)
+        return ":" not in decoded or placeholder(decoded.split(":", 1)[1])
+    return kind == "Bearer Token" and "." not in value and values.readable_base64(value)
+
+
+def _public(kind: str, match: re.Match[str]) -> bool:
+    """A pattern's match whose value is public or a stand-in: no other layer should read it as a secret either."""
+    value = match.group(match.lastindex or 0) or match.group(0)
+    if placeholder(value) or values.public_value(value):
+        return True
+    if kind == "Sentry DSN" and (
+        _PUBLIC_CONTEXT.search(match.string[max(0, match.start() - 300) : match.start()])
+        or _PUBLIC_AFTER.match(match.string, match.end())
+    ):
+        return True  # said to be public, or given to a browser: Sentry documents DSNs as public
+    # A Firebase client config said to be public: it ships in every web page and app.
+    return kind == "Google API Key" and bool(_CLIENT_CONFIG.search(match.string) and _SAID_PUBLIC.search(match.string))
 
 
 def _token_around(text: str, value: str) -> str:
@@ -353,67 +368,14 @@ def _token_around(text: str, value: str) -> str:
     return text[start:end]
 
 
-def _placeholder(value: str) -> bool:
-    """A stand-in for a value: a template, a variable, a word like "changeme", a run of one character
-    (``ghp_XXXXXXXX...``), a value that ends in one (``.../T000/B000/XXXX``), or the documentation's example
-    (``AKIAIOSFODNN7EXAMPLE``)."""
-    value = value.strip("\"'`.,;:)(")
-    return bool(_PLACEHOLDER.match(value) or _STAND_IN.search(value))
-
-
-_STAND_IN = re.compile(r"([A-Za-z0-9*])\1{7,}|(?i:example)|(?:^|[/_.:=-])(?:X{4,}|x{4,}|\*{4,})$")
-
-
 def _looks_secret(value: str) -> bool:
     """A config value (``password = "..."``) that is plausibly a real secret: not a placeholder, not a reference."""
     if "..." in value or "…" in value:
         return False  # elided: a stand-in
     value = value.strip("\"'`.,;:)(")
-    if _placeholder(value) or value.startswith("$"):
+    if placeholder(value) or value.startswith("$"):
         return False
-    return passwords.plausible(value) and passwords.generated(value)
-
-
-def _high_entropy_token(text: str) -> bool:
-    """A long random-looking token outside the shapes ordinary facts are full of."""
-    return any(True for _ in _high_entropy_spans(text))
-
-
-def _high_entropy_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of the random-looking tokens :func:`_high_entropy_token` looks for."""
-    # UUIDs, URLs, digests, public keys are blanked with spaces of the same length so spans still index into ``text``.
-    cleaned = _blank(_NOT_SECRET, _blank(_UUID, text))
-    for match in _TOKEN.finditer(cleaned):
-        raw = match.group(0)
-        skip = raw.index("=") + 1 if re.match(r"[A-Za-z_]\w{0,30}=[^=]", raw) else 0  # id=01JW...: the value
-        raw = raw[skip:]
-        token = raw.strip(".-_~")
-        if len(token) < 20 or "://" in text[max(0, match.start() - 8) : match.start()]:
-            continue
-        if _HEX.match(token):
-            # Commit hashes and digests are everywhere in developer facts; only long hex with a
-            # password-ish neighbour is caught (by the keyword layer), never bare hex.
-            continue
-        if "/" in token and all(part.isalpha() or not part for part in re.split(r"[/._-]", token)):
-            continue  # a path
-        if _WORDISH.match(token) or token.count("-") + token.count("_") + token.count(".") >= 3:
-            continue  # identifiers, slugs, dotted module paths
-        if _ID_PREFIX.match(token) or _ULID.fullmatch(token) or passwords.readable_base64(token):
-            continue  # pi_3Nx..., chatcmpl-..., a ULID, base64 of text or JSON (a cursor, not a key)
-        before = text[max(0, match.start() - 48) : match.start()]
-        if _ID_WORD.search(before) or _placeholder(token):
-            continue  # "request id Fa0jzX...", "the job id in the queue is ..."; the docs' "...EXAMPLEKEY"
-        if _ADDRESS_WORD.search(before) and _BASE58.fullmatch(token) and len(token) <= 44:
-            continue  # a wallet's address (Solana, Bitcoin): public; its private key is longer
-        has_digit = any(c.isdigit() for c in token)
-        has_upper = any(c.isupper() for c in token)
-        has_lower = any(c.islower() for c in token)
-        if not (has_digit and has_upper and has_lower):
-            continue
-        limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
-        if passwords.entropy(token) > limit:
-            start = match.start() + skip + raw.index(token)
-            yield start, start + len(token)
+    return values.plausible(value) and values.generated(value)
 
 
 def _unmark(text: str) -> str:
@@ -423,9 +385,11 @@ def _unmark(text: str) -> str:
     return _MARKER.sub(lambda m: "<" + "x" * (len(m.group(0)) - 2) + ">", text)
 
 
-def _blank(pattern: re.Pattern[str], text: str) -> str:
-    """``text`` with ``pattern``'s matches replaced by spaces of the same length, so offsets still index ``text``."""
-    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+def _stand_in(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with ``pattern``'s matches replaced by a placeholder of the same length (``<xxxx>``): a public value
+    (a public key, a password's hash) is what the word before it names, so nothing further on is read as its value
+    ("deploy key (public part): ssh-ed25519 AAAA... deploy@acme")."""
+    return pattern.sub(lambda m: "<" + "x" * (len(m.group(0)) - 2) + ">" if len(m.group(0)) > 2 else "  ", text)
 
 
 # Public keys and certificates (a block cut short by a length limit too), SSH public keys and hashed known_hosts
@@ -437,17 +401,19 @@ _PUBLIC_MATERIAL = re.compile(
     r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+|"
     r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\bv=DKIM1;[^\"\n]*|"
     r"\bMI[A-Za-z0-9+/]{2,4}(?:A0GCSqGSIb3DQEBAQUAA4|ANBgkqhkiG9w0BAQEFAAO)[A-Za-z0-9+/]+={0,2}|"
-    r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}",
-)
-# Spans that hold long random-looking characters without being secrets: URLs without credentials (document and
-# dashboard ids), digests and integrity hashes, fingerprints, Go module hashes, content ids, sops values.
-_NOT_SECRET = re.compile(
-    r"https?://[^\s@?#]+(?:[?#][^\s]*)?|"
-    r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
-    r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
-    r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
-    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*\]",
-    re.I | re.S,
+    r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}|"
+    # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
+    # (algorithm$iterations$salt$hash): what a login is checked against, not the password.
+    r"(?<![\w$])\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
+    r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}|"
+    # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
+    r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"
+    # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.
+    r"\bsecure:\s*v1:[A-Za-z0-9+/=:]+|\$ANSIBLE_VAULT;[\d.]+;\w+(?:;\w+)?(?:\s+[0-9a-f]{20,})*|"
+    # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
+    r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*\}|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
+    # What DNS publishes (an ACME challenge, a site verification in a TXT record): public.
+    r"\bIN\s+TXT\s+\"[^\"\n]*\"",
 )
 # The session cookies web frameworks name by default (PHP, Java servlets, ASP.NET, Express, Laravel, Rails,
 # Django, CodeIgniter, Rack, ColdFusion, Drupal, WordPress), and the attributes a Set-Cookie line gives one.
@@ -455,20 +421,14 @@ _SESSION_COOKIE = re.compile(
     r"(?i)PHPSESSID|JSESSIONID|ASP\.NET_SessionId|ASPSESSIONID\w*|connect\.sid|laravel_session|_[\w-]*_session|"
     r"_session_id|sessionid|ci_session|rack\.session|CFTOKEN|SS?ESS[0-9a-f]{32}|wordpress_logged_in_\w*"
 )
+_SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
+_PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")
+# A Firebase client config (web, google-services.json, GoogleService-Info.plist): its API key restricts nothing.
+_CLIENT_CONFIG = re.compile(
+    r"\bauthDomain\b|\bmessagingSenderId\b|google-services\.json|GoogleService-Info|\bcurrent_key\b"
+)
 _COOKIE_ATTRIBUTE = re.compile(r"(?i);\s*(?:path|domain|expires|max-age|httponly|secure|samesite)\b")
 # "(public part only)", "the public DSN": said to be the public half of a key.
-_PUBLIC_CONTEXT = re.compile(r"(?i)\(public[^)]*\)|\bpublic\s+(?:part|half|dsn|key|token)\b|\bpublishable\b")
-# Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
-# ghp_, xoxb-...) are named by the patterns above, so what is left here is an id.
-_ID_PREFIX = re.compile(r"^[a-z]{2,12}(?:_(?:live|test))?[_-](?=[A-Za-z0-9]{8,})")
-_ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
-_BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
-_ADDRESS_WORD = re.compile(r"(?i)\b(?:wallet|address|addr|deposit\s+to|send\s+to)\b[^.\n]{0,24}$")
-# Words that say what a random-looking token is when it is no secret: an id of some kind, a digest or fingerprint,
-# encrypted or encoded data, a key said to be public ("site key", "(public)").
-_ID_WORD = re.compile(
-    r"(?i)(?:\b(?:ids?|u?uid|guid|ksuid|ulid|identifier|request|trace|span|job|ticket|correlation|channel|cursor|"
-    r"page|build|run|deployment|execution|message|event|order|invoice|object|etag|version|public\s+key|pubkey|"
-    r"publickey|site\s+key|publishable|digest\w*|thumbprint|fingerprint|encrypted\w*|ciphertext|sealed\w*|"
-    r"payload|base64|protobuf)\b|\(public[^)]*\)|-bin\b)[^.\n]{0,36}$"
+_PUBLIC_CONTEXT = re.compile(
+    r"(?i)\([^()\n]*\bpublic\b[^()\n]*\)|\bpublic\s+(?:part|half|dsn|key|token)\b|\bpublishable\b"
 )

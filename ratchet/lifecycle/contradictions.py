@@ -181,15 +181,15 @@ def _block_neighbours(
         chunk = positions[start : start + 1024]
         sims = matrix[chunk] @ matrix.T
         sims = sims.toarray() if hasattr(sims, "toarray") else np.asarray(sims)
-        for row, pos in enumerate(chunk):
-            sims[row, pos] = -1.0
+        here = np.arange(len(chunk))
+        sims[here, chunk] = -1.0
         k = min(top_k, len(block) - 1)
         top = np.argpartition(-sims, k - 1, axis=1)[:, :k]
-        for row, pos in enumerate(chunk):
-            for col in top[row]:
-                sim = float(sims[row, col])
-                if sim >= threshold:
-                    yield block[pos].id, block[int(col)].id, sim
+        # Indexed and compared as arrays (a numpy scalar read per neighbour was most of the search), then read out
+        # in the same order: query by query, neighbours in argpartition's order.
+        values = sims[here[:, None], top]
+        for row, j in zip(*np.nonzero(values.astype(np.float64) >= threshold), strict=True):  # as float() compares
+            yield block[chunk[row]].id, block[int(top[row, j])].id, float(values[row, j])
 
 
 # ----- LLM verdicts --------------------------------------------------------------------------------------

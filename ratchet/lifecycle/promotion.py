@@ -7,6 +7,8 @@ Promotion is a ratchet: a promoted fact stays promoted until it is superseded or
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ratchet.config import Config
 from ratchet.core.facts import Fact
 from ratchet.store.files import atomic_write
@@ -33,17 +35,34 @@ def qualifies(fact: Fact, config: Config) -> bool:
     return fact.importance > min_importance and fact.reference_count >= min_refs
 
 
-def listed(facts: list[Fact]) -> list[Fact]:
+def qualifier(config: Config) -> Callable[[Fact], bool]:
+    """:func:`qualifies` with the thresholds read once (the weekly run asks for every fact)."""
+    rules = config.section("promotion")
+    trusted = (float(rules["min_importance"]), int(rules["min_references"]))
+    untrusted = (float(rules["untrusted_min_importance"]), int(rules["untrusted_min_references"]))
+
+    def check(fact: Fact) -> bool:
+        if fact.superseded_by is not None:  # not active
+            return False
+        min_importance, min_refs = untrusted if fact.source_trust == "untrusted" else trusted
+        return fact.importance > min_importance and fact.reference_count >= min_refs
+
+    return check
+
+
+def listed(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None = None) -> list[Fact]:
     """Facts MEMORY.md shows: active promoted facts and active permanent facts, never one that carries a
     credential (a line planted in a quarter file by hand), nor a sensitive one (agents load MEMORY.md whole at every
-    start)."""
-    from ratchet.core.secrets import shareable
+    start). ``shareable``: :func:`ratchet.core.secrets.shareable` or one that remembers its verdicts."""
+    from ratchet.core.secrets import shareable as scan_clean
     from ratchet.core.sensitive import TAG
+
+    clean = shareable or scan_clean
 
     return [
         f
         for f in facts
-        if f.active and (f.promoted or f.tier == "permanent") and TAG not in f.tags and shareable(f.content, f.tags)
+        if f.active and (f.promoted or f.tier == "permanent") and TAG not in f.tags and clean(f.content, f.tags)
     ]
 
 
@@ -56,9 +75,9 @@ def _line(fact: Fact) -> str:
     return f"- {text} _({' · '.join(notes)} · {fact.id[:8]})_"
 
 
-def render_block(facts: list[Fact]) -> str:
-    """The generated block, markers included, ending with a newline."""
-    shown = listed(facts)
+def render_block(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None = None) -> str:
+    """The generated block, markers included, ending with a newline (``shareable``: as for :func:`listed`)."""
+    shown = listed(facts, shareable)
     permanent = sorted((f for f in shown if f.tier == "permanent"), key=lambda f: (f.category, f.created))
     promoted = sorted(
         (f for f in shown if f.tier != "permanent"), key=lambda f: (-f.importance, -f.reference_count, f.created)
@@ -96,7 +115,11 @@ def write_memory_md(memdir: MemoryDir, facts: list[Fact]) -> bool:
         existing: str | None = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         existing = None
-    text = merge(existing, render_block(facts))
+    from ratchet.lifecycle.cleared import Cleared
+
+    cleared = Cleared(memdir)
+    text = merge(existing, render_block(facts, cleared.shareable))
+    cleared.save()
     if text == existing:
         return False
     atomic_write(path, text)

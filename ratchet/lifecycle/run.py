@@ -34,10 +34,10 @@ from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import effective_score
-from ratchet.errors import StoreError
 from ratchet.lifecycle import contradictions as contra
 from ratchet.lifecycle import promotion, report
-from ratchet.store import audit, events
+from ratchet.store import archived as archive_ids
+from ratchet.store import audit, events, files, vectors
 from ratchet.store.files import atomic_write, fault_point, hold_lock, read_json
 from ratchet.store.store import Loaded, Store, archive_record
 
@@ -46,6 +46,7 @@ STATE_NAME = "manage-state.json"
 # Which action names a fact's audit record when one run changed it for several reasons.
 _SAFE_ACTIONS = frozenset({"decay", "promote", "demote"})
 _PRIORITY = ("supersede", "demote", "promote", "reinforce", "decay", "update")
+AUDIT_HOLES = ("fact_id", "before", "reason")
 
 
 @lru_cache(maxsize=4096)
@@ -81,17 +82,20 @@ class Plan:
 
     def set(self, fact: Fact, name: str, value: Any, action: str) -> None:
         old = getattr(fact, name)
-        if old == value:
-            return
-        before = self.before.get(fact.id)
+        if old != value:
+            self.mark(fact.id, name, old, action)
+            setattr(fact, name, value)
+
+    def mark(self, fact_id: str, name: str, old: Any, action: str) -> None:
+        """Note that ``action`` changes field ``name`` of a fact from ``old`` (the first value noted stays)."""
+        before = self.before.get(fact_id)
         if before is None:
-            self.before[fact.id] = {name: _copy(old)}
-            self.actions[fact.id] = {action}
+            self.before[fact_id] = {name: _copy(old)}
+            self.actions[fact_id] = {action}
         else:
             if name not in before:
                 before[name] = _copy(old)
-            self.actions[fact.id].add(action)
-        setattr(fact, name, value)
+            self.actions[fact_id].add(action)
 
     def note(self, key: str, item: Any) -> None:
         self.summary.setdefault(key, []).append(item)
@@ -123,7 +127,8 @@ def run(
         plan = _plan(store, config, loaded, now, verdicts=None, dry_run=True)
         return _finish_summary(plan, config, now, dry_run=True)
     store.memdir.ensure()
-    with hold_lock(store.memdir.manage_lock, timeout=0, busy="skipped: another run holds the lock"):
+    busy = "skipped: another run holds the lock"
+    with hold_lock(store.memdir.manage_lock, timeout=0, busy=busy), files.collector_paused():  # a tenth of a run
         return _run_locked(store, config, now, use_llm=use_llm, write_report=write_report)
 
 
@@ -160,7 +165,7 @@ def _run_locked(store: Store, config: Config, now: datetime, *, use_llm: bool, w
         plan.summary["memory_md"] = str(memdir.memory_md)
         # Under the lock, so no fact added meanwhile loses its vector; from the state, not this run's changes, so a
         # run after a killed one drops what that one purged too.
-        plan.summary["vectors_dropped"] = _drop_vectors(store, {f.id for f in remaining if f.active})
+        plan.summary["vectors_dropped"] = vectors.keep_only(memdir, {f.id for f in remaining if f.active})
     fault_point("manage:after-vectors")
     summary = _finish_summary(plan, config, now, dry_run=False)
     if write_report:
@@ -237,7 +242,7 @@ def _plan(
     batch = events.pending(memdir, persist=not dry_run)
     plan.summary["_batch"] = batch
     referenced_weeks = _reinforce(plan, config, batch)
-    _enforce_supersedes(plan, store)
+    _enforce_supersedes(plan, store, remember=not dry_run)
     _decay(plan, config, clock.iso_week(now), referenced_weeks)
     _select_purge(plan, config, now)
     if verdicts is None:
@@ -314,17 +319,17 @@ def _apply_verdicts(plan: Plan, verdicts: list[contra.Verdict]) -> None:
             plan.note("flagged", {k: record[k] for k in ("id", "old", "new", "similarity", "method", "reason")})
 
 
-def _enforce_supersedes(plan: Plan, store: Store) -> None:
+def _enforce_supersedes(plan: Plan, store: Store, *, remember: bool) -> None:
     """Mark what ``supersedes`` lists, break cycles, resolve chains to their head, report dangling ids."""
     facts = plan.facts
-    archived: set[str] | None = None
+    archived: set[str | None] | None = None
 
     def missing(fact_id: str) -> bool:
         nonlocal archived
         if fact_id in facts:
             return False
         if archived is None:
-            archived = {r["fact"].get("id") for r in store.archived()}
+            archived = archive_ids.ids(store.memdir, remember=remember)
         return fact_id not in archived
 
     # Only facts with a link can act or be reported here (one that gains superseded_by meanwhile points at a fact
@@ -364,9 +369,11 @@ def _decay(plan: Plan, config: Config, current: str, referenced: dict[str, set[s
     """x weekly factor for every week since ``decayed_through`` without a user-confirmed reference."""
     rates = config.section("decay")
     factors = {"standard": float(rates["standard_weekly"]), "transient": float(rates["transient_weekly"])}
+    powers: dict[tuple[str, int], float] = {}  # factor ** weeks, the same float for every fact that shares them
     decayed = weeks_total = 0
-    for fact in plan.facts.values():
-        if fact.tier == "permanent":
+    for fact in plan.facts.values():  # every fact of the store, every week: Plan.set's work without its lookups
+        tier = fact.tier
+        if tier == "permanent":
             continue
         start = fact.decayed_through or week_of(fact.created)
         span = _weeks_between(start, current)
@@ -381,18 +388,27 @@ def _decay(plan: Plan, config: Config, current: str, referenced: dict[str, set[s
                 weeks.add(week_of(fact.last_referenced))
             missed = span - sum(1 for w in weeks if start < w <= current)
         if missed > 0:
-            plan.set(fact, "importance", round(fact.importance * factors[fact.tier] ** missed, 6), "decay")
+            power = powers.get((tier, missed))
+            if power is None:
+                power = powers[tier, missed] = factors[tier] ** missed
+            value = round(fact.importance * power, 6)
+            if value != fact.importance:
+                plan.mark(fact.id, "importance", fact.importance, "decay")
+                fact.importance = value
             decayed += 1
             weeks_total += missed
-        plan.set(fact, "decayed_through", current, "decay")
+        if fact.decayed_through != current:
+            plan.mark(fact.id, "decayed_through", fact.decayed_through, "decay")
+            fact.decayed_through = current
     plan.summary.update(decayed=decayed, decay_weeks=weeks_total, week=current)
 
 
 def _promote(plan: Plan, config: Config) -> None:
+    qualifies = promotion.qualifier(config)
     for fact in plan.facts.values():
         if fact.id in plan.purge:
             continue
-        if not fact.promoted and promotion.qualifies(fact, config):
+        if not fact.promoted and qualifies(fact):
             plan.set(fact, "promoted", True, "promote")
             plan.note("promoted", {"id": fact.id, "content": fact.content, "importance": fact.importance})
         elif fact.promoted and not fact.active:
@@ -429,23 +445,30 @@ def _commit(store: Store, loaded: Loaded, plan: Plan) -> None:
     stamp = clock.now_iso()
     for fact_id in changed:
         plan.facts[fact_id].updated = stamp
-    purged = {i: plan.facts[i].record() for i in plan.purge}
-    records = []
+    records: list[dict[str, Any] | str] = []
     for fact_id in changed:
         fact = plan.facts[fact_id]
         before = plan.before[fact_id]
         after = {name: _copy(getattr(fact, name)) for name in before}
-        action = next(a for a in _PRIORITY if a in plan.actions[fact_id] or a == "update")
+        actions = plan.actions[fact_id]
+        action = next(a for a in _PRIORITY if a in actions or a == "update")
         records.append(
-            audit.event(action, ACTOR, fact_id, before=before, after=after, changes=sorted(plan.actions[fact_id]))
+            audit.event(action, ACTOR, fact_id, before=before, after=after, changes=sorted(actions), time=stamp)
         )
+    # A purged fact is written twice, in its archive record and its audit record: encoded once, into lines of two
+    # fixed shapes.
+    archive_line = files.line_template(archive_record(stamp, "purge", "", ACTOR, {}), ("reason", "fact"))
+    audit_line = files.line_template(audit.event("purge", ACTOR, "", before={}, reason="", time=stamp), AUDIT_HOLES)
+    archived: list[tuple[str, str]] = []
     for fact_id, reason in plan.purge.items():
-        records.append(audit.event("purge", ACTOR, fact_id, before=purged[fact_id], reason=reason))
+        fact_json, why = files.dumps_line(plan.facts[fact_id].record()), files.dumps_value(reason)
+        archived.append((fact_id, archive_line(why, fact_json)))
+        records.append(audit_line(files.dumps_value(fact_id), fact_json, why))
     store.commit(
         loaded,
         replace={i: plan.facts[i] for i in changed},
         drop=set(plan.purge),
-        archive=[archive_record(stamp, "purge", plan.purge[i], ACTOR, rec) for i, rec in purged.items()],
+        archive=archived,
         audit_records=records,
     )
 
@@ -466,21 +489,6 @@ def _save_state(store: Store, state: dict[str, Any]) -> None:
     import json
 
     atomic_write(_state_path(store), json.dumps(state, indent=1))
-
-
-def _drop_vectors(store: Store, active: set[str]) -> int:
-    """Remove the vectors of every fact not in ``active`` (purged, forgotten, superseded) when vectors exist."""
-    try:
-        from ratchet.store.vectors import drop_vectors, load_vectors
-    except ImportError:
-        return 0
-    try:
-        stored = load_vectors(store.memdir)
-        if stored is None:
-            return 0
-        return int(drop_vectors(store.memdir, [i for i in stored[0] if i not in active]))
-    except (StoreError, OSError, ValueError):
-        return 0  # derived data: 'memory-embed' resyncs it
 
 
 def _finish_summary(plan: Plan, config: Config, now: datetime, *, dry_run: bool) -> dict[str, Any]:

@@ -75,6 +75,11 @@ def rank(
     return out
 
 
+# Excluded ids (those already injected in the session) looked up by a search each, up to this many; past it the ids
+# are read once into a dict (about 2 ms at 10k facts; a search is about 30 us each).
+_FIND_AT_MOST = 64
+
+
 def _count_eligible(
     cat: catalog.Catalog,
     allowed: list[bool],
@@ -93,7 +98,11 @@ def _count_eligible(
             dropped.add(row)
             row = flags.find(1, row + 1)
     ids = cast(npz.FixedBytes, cat.ids)
-    for fact_id in excluded:
+    if len(excluded) > _FIND_AT_MOST:  # a long session: one pass over the ids beats a search per id
+        width, data = ids.width, ids.data
+        rows = {data[at : at + width].rstrip(b"\0"): at // width for at in range(0, len(data), width)}
+        dropped.update(rows[fact_id] for fact_id in excluded if fact_id in rows)
+    for fact_id in excluded if len(excluded) <= _FIND_AT_MOST else ():
         at = ids.data.find(fact_id)
         while at >= 0 and at % ids.width:  # only a match at the start of a row is that row's id
             at = ids.data.find(fact_id, at + 1)

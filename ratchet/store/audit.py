@@ -34,10 +34,12 @@ def event(
     fact_id: str | None = None,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
+    *,
+    time: str | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """One audit record."""
-    record: dict[str, Any] = {"time": clock.now_iso(), "action": action, "actor": actor}
+    """One audit record (``time``: the run's one timestamp, by default now)."""
+    record: dict[str, Any] = {"time": time or clock.now_iso(), "action": action, "actor": actor}
     if fact_id is not None:
         record["fact_id"] = fact_id
     if before is not None:

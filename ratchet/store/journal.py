@@ -11,12 +11,15 @@ A :class:`Change` is written in this order:
 
 :func:`apply` first writes each replacement to a temp file beside its target (fsynced, not yet in place), then
 ``state/journal.json`` atomically: each replacement's temp file name and sha256, and for each file appended to, its
-size before the change and the lines. Then it takes the steps in order and removes the journal. Every step is
-idempotent: a replacement whose temp file is gone was made (its target has the recorded hash), and an append adds
-only the lines not found past the recorded size, counted as a multiset (one change may append two equal lines). That
-test is exact because these files grow only under the store lock and a pending journal is finished by the next
-holder before anything else; the only other lines past the size come from appenders that take no lock (events,
-retrieval's token usage), and none of them equals one of ours.
+size before the change and the lines (inline when short; past :data:`INLINE_LIMIT` bytes staged in a temp file
+beside the target, as a replacement is, so a run appending 100 MB of archive and audit records does not copy them
+into the journal as JSON). Then it takes the steps in order, removes the journal and then the staged appends. Every
+step is idempotent: a replacement whose temp file is gone was made (its target has the recorded hash), and an
+append, when a killed writer's journal is finished, adds only the lines not found past the recorded size, counted as
+a multiset (one change may append two equal lines). That test is exact because these files grow only under the
+store lock and a pending journal is finished by the next holder before anything else; the only other lines past the
+size come from appenders that take no lock (events, retrieval's token usage), and none of them equals one of ours.
+For the same reason the writer itself, taking its steps for the first time, appends its lines without looking.
 
 :func:`held` takes the store lock; its outermost holder first finishes what a killed writer left (:func:`settle`).
 Every writer takes the lock this way: extract, manage, add, import, embed, reindex.
@@ -37,7 +40,7 @@ from typing import Any, BinaryIO
 from ratchet.errors import StoreError
 from ratchet.store.files import (
     Writer,
-    append_lines,
+    append_bytes,
     atomic_write,
     dumps_line,
     fault_point,
@@ -49,8 +52,10 @@ from ratchet.store.files import (
 from ratchet.store.logfile import log_line
 from ratchet.store.memdir import MemoryDir
 
-VERSION = 1
+VERSION = 2  # 2: an append step's lines may be staged in a temp file ("temp"); version 1 journals still finish
+READABLE = (1, 2)
 LOCK_TIMEOUT = 60.0
+INLINE_LIMIT = 1 << 16  # appends up to this many bytes go into the journal itself (a hook's few lines)
 
 
 @dataclass
@@ -60,7 +65,7 @@ class Change:
     keep: dict[Path, list[str]] = field(default_factory=dict)
     files: dict[Path, bytes | Writer] = field(default_factory=dict)
     append: dict[Path, list[str]] = field(default_factory=dict)
-    audit: list[dict[str, Any]] = field(default_factory=list)
+    audit: list[dict[str, Any] | str] = field(default_factory=list)  # records, or lines already serialised
 
     def keep_lines(self, path: Path, lines: Iterable[str]) -> None:
         """Lines to append before any file is replaced."""
@@ -91,31 +96,35 @@ def apply(memdir: MemoryDir, change: Change) -> None:
         elif lines:
             appends[path] = lines
     staged: list[dict[str, str]] = []
+    payloads: dict[str, bytes] = {}  # staged append temp name -> its bytes, appended from memory on this first run
     try:
         for path, data in files.items():
             temp = stage(path, data)
             digest = hashlib.sha256(data).hexdigest() if isinstance(data, bytes | bytearray) else _sha256(temp)
             staged.append({"file": _name(memdir, path), "temp": temp.name, "sha256": str(digest)})
-        for folder in {path.parent for path in files}:
-            fsync_dir(folder)
-        doc = {
+        audit_lines = [r if isinstance(r, str) else dumps_line(r) for r in change.audit]
+        doc: dict[str, Any] = {
             "version": VERSION,
-            "keep": [_append_step(memdir, path, lines) for path, lines in change.keep.items() if lines],
+            "keep": [_append_step(memdir, path, lines, payloads) for path, lines in change.keep.items() if lines],
             "replace": staged,
-            "append": [_append_step(memdir, path, lines) for path, lines in appends.items()],
-            "audit": [_append_step(memdir, memdir.audit_log, [dumps_line(r) for r in change.audit])]
-            if change.audit
-            else [],
+            "append": [_append_step(memdir, path, lines, payloads) for path, lines in appends.items()],
+            "audit": [_append_step(memdir, memdir.audit_log, audit_lines, payloads)] if audit_lines else [],
         }
+        for folder in {path.parent for path in files} | ({memdir.root} if payloads else set()):
+            fsync_dir(folder)
         atomic_write(memdir.journal, json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
     except BaseException:
         for step in staged:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(memdir.root / Path(step["file"]).parent / step["temp"])
+        _remove_staged(memdir, payloads)
         raise
     fault_point("store:journal")
-    _run(memdir, doc)
+    appended = [step["file"] for part in ("keep", "append", "audit") for step in doc[part]]
+    # Unchecked only when no file takes two appends: a second one would look past the same recorded size.
+    _run(memdir, doc, payloads, look=len(set(appended)) < len(appended))
     _remove(memdir)
+    _remove_staged(memdir, payloads)
 
 
 @contextlib.contextmanager
@@ -151,10 +160,11 @@ def recover(memdir: MemoryDir) -> bool:
         doc = json.loads(text)
     except ValueError as exc:
         raise StoreError(f"Unfinished change in {memdir.journal} cannot be read: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("version") != VERSION:
+    if not isinstance(doc, dict) or doc.get("version") not in READABLE:
         raise StoreError(f"Unfinished change in {memdir.journal} has an unknown format")
     _run(memdir, doc)
     _remove(memdir)
+    _remove_staged(memdir, {s["temp"]: b"" for part in ("keep", "append", "audit") for s in doc[part] if "temp" in s})
     files = [step["file"] for part in ("keep", "replace", "append", "audit") for step in doc[part]]
     log_line(memdir.log, f"finished a change a killed writer left ({', '.join(dict.fromkeys(files))})")
     return True
@@ -170,10 +180,11 @@ def pending(memdir: MemoryDir) -> set[Path]:
     return {memdir.root / step["file"] for step in steps or [] if isinstance(step, dict) and "file" in step}
 
 
-def _run(memdir: MemoryDir, doc: dict[str, Any]) -> None:
-    """The steps of a journal, each idempotent, with a fault point after each."""
+def _run(memdir: MemoryDir, doc: dict[str, Any], payloads: dict[str, bytes] | None = None, look: bool = True) -> None:
+    """The steps of a journal, each idempotent, with a fault point after each. ``payloads``: the writer's own first
+    run, with the staged appends' bytes; unless ``look``, it appends without looking (none of its lines is there)."""
     for step in doc["keep"]:
-        _append(memdir, step)
+        _append(memdir, step, payloads, look)
     if doc["keep"]:
         fault_point("store:after-archive")
     for n, step in enumerate(doc["replace"], 1):
@@ -183,13 +194,13 @@ def _run(memdir: MemoryDir, doc: dict[str, Any]) -> None:
     if doc["replace"]:
         fault_point("store:after-rewrite")
     for n, step in enumerate(doc["append"], 1):
-        _append(memdir, step)
+        _append(memdir, step, payloads, look)
         if n < len(doc["append"]):
             fault_point("store:mid-append")
     if doc["append"]:
         fault_point("store:after-append")
     for step in doc["audit"]:
-        _append(memdir, step)
+        _append(memdir, step, payloads, look)
     if doc["audit"]:
         fault_point("store:after-audit")
 
@@ -210,17 +221,40 @@ def _name(memdir: MemoryDir, path: Path) -> str:
     return Path(path).relative_to(memdir.root).as_posix()
 
 
-def _append_step(memdir: MemoryDir, path: Path, lines: list[str]) -> dict[str, Any]:
+def _append_step(memdir: MemoryDir, path: Path, lines: list[str], payloads: dict[str, bytes]) -> dict[str, Any]:
+    """The journal's record of an append: the file's size now and the lines, inline or staged in a temp file."""
     try:
         size = path.stat().st_size
     except FileNotFoundError:
         size = 0
-    return {"file": _name(memdir, path), "size": size, "lines": lines}
+    step: dict[str, Any] = {"file": _name(memdir, path), "size": size}
+    data = "".join(line.rstrip("\n") + "\n" for line in lines).encode("utf-8")  # as append_lines writes them
+    if len(data) <= INLINE_LIMIT:
+        step["lines"] = lines
+        return step
+    # Staged beside the journal's other temp files, under the memory directory's root with the pid in its name, so a
+    # killed writer's is removed by settle() once its journal is finished (or when it never wrote one).
+    temp = stage(memdir.root / f"append-{path.name}", data)
+    payloads[temp.name] = data
+    step["temp"] = temp.name
+    return step
 
 
-def _append(memdir: MemoryDir, step: dict[str, Any]) -> None:
-    """Append the step's lines not already past its recorded size."""
+def _append(
+    memdir: MemoryDir, step: dict[str, Any], payloads: dict[str, bytes] | None = None, look: bool = True
+) -> None:
+    """Append the step's lines not already past its recorded size (without looking: all of them)."""
     path = memdir.root / step["file"]
+    if "temp" in step:
+        if payloads is not None and not look:
+            _append_bytes(path, payloads[step["temp"]])
+            return
+        lines = _staged_lines(memdir, step)
+    else:
+        lines = [line.rstrip("\n").encode("utf-8") for line in step["lines"]]
+        if payloads is not None and not look:
+            _append_bytes(path, b"".join(line + b"\n" for line in lines))
+            return
     try:
         with open(path, "rb") as fh:
             end = fh.seek(0, os.SEEK_END)
@@ -230,13 +264,37 @@ def _append(memdir: MemoryDir, step: dict[str, Any]) -> None:
     except FileNotFoundError:
         present = Counter()
     missing = []
-    for line in step["lines"]:
-        raw = line.encode("utf-8")
+    for raw in lines:
         if present[raw] > 0:
             present[raw] -= 1
         else:
-            missing.append(line)
-    append_lines(path, missing)
+            missing.append(raw)
+    _append_bytes(path, b"".join(line + b"\n" for line in missing))
+
+
+def _staged_lines(memdir: MemoryDir, step: dict[str, Any]) -> list[bytes]:
+    """The lines of a staged append (the journal is removed before its temp files, so they are there)."""
+    temp = memdir.root / step["temp"]
+    try:
+        data = temp.read_bytes()
+    except FileNotFoundError:
+        raise StoreError(
+            f"Unfinished change in {memdir.journal} cannot be completed: {temp}, the lines it appends to "
+            f"{step['file']}, is gone"
+        ) from None
+    return data.split(b"\n")[:-1]
+
+
+def _append_bytes(path: Path, data: bytes) -> None:
+    """Append complete lines (bytes) to ``path`` in one write, as :func:`ratchet.store.files.append_lines` does."""
+    if data:
+        append_bytes(path, data)
+
+
+def _remove_staged(memdir: MemoryDir, payloads: dict[str, bytes]) -> None:
+    for name in payloads:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(memdir.root / name)
 
 
 def _replace(memdir: MemoryDir, step: dict[str, Any]) -> None:

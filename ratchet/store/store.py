@@ -13,7 +13,6 @@ Contract:
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -25,9 +24,10 @@ from ratchet.core import clock
 from ratchet.core.facts import Fact
 from ratchet.core.scope import resolve_scope
 from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
+from ratchet.store import archived as archive_ids
 from ratchet.store import audit, index, journal
-from ratchet.store.files import BadLine, dumps_line, quarantine_record, read_jsonl
-from ratchet.store.lines import parse_file
+from ratchet.store.files import BadLine, collector_paused, dumps_line, quarantine_record, read_jsonl
+from ratchet.store.lines import parse_file, remember_written, written
 from ratchet.store.memdir import MemoryDir
 from ratchet.store.table import valid_lines
 
@@ -88,19 +88,13 @@ class Store:
         return facts if include_superseded else [f for f in facts if f.active]
 
     def _read_files(self, paths: Iterable[Path]) -> Loaded:
-        # Building 100k objects would trigger the cycle collector over and over: facts hold no cycles, so it is paused.
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._parse_files(paths)
-        finally:
-            if paused:
-                gc.enable()
 
     def _parse_files(self, paths: Iterable[Path]) -> Loaded:
         loaded = Loaded()
         seen: dict[str, tuple[Path, int, bytes]] = {}
-        valid = valid_lines(self.memdir)
+        valid = valid_lines(self.memdir) | written(self.memdir)
         for path in paths:
             for lineno, _offset, raw, fact in parse_file(path, valid=valid):
                 if isinstance(fact, BadLine):
@@ -279,6 +273,7 @@ class Store:
             bad = [obj.raw for _, obj in read_jsonl(self.memdir.archive) if isinstance(obj, BadLine)]
             plan.replace(self.memdir.archive, "".join(line + "\n" for line in [*kept, *bad]))
             plan.audit.append(audit.event("restore", actor, fact.id, after=fact.to_dict()))
+            archive_ids.forget(self.memdir)
             journal.apply(self.memdir, plan)
         return fact
 
@@ -324,8 +319,8 @@ class Store:
         *,
         replace: dict[str, Fact] | None = None,
         drop: set[str] | None = None,
-        archive: Iterable[dict[str, Any]] = (),
-        audit_records: Iterable[dict[str, Any]] = (),
+        archive: Iterable[dict[str, Any] | tuple[str, str]] = (),
+        audit_records: Iterable[dict[str, Any] | str] = (),
         change: journal.Change | None = None,
     ) -> None:
         """The one write contract for changing stored facts (update, forget, purge, the weekly run).
@@ -335,7 +330,8 @@ class Store:
         (:mod:`ratchet.store.journal`): the ``archive`` records (a dropped fact is archived before its file loses
         it), each touched quarter file replaced once with ``replace`` facts swapped in and ``drop`` ids left out,
         the audit records; then the index. A crash anywhere is finished exactly by the next holder of the lock.
-        With ``change`` the write is only planned into it (and the index left stale).
+        With ``change`` the write is only planned into it (and the index left stale). An ``archive`` record may come
+        serialised, as ``(fact id, line)``, and an audit record as its line.
         """
         replace = replace or {}
         drop = drop or set()
@@ -345,21 +341,20 @@ class Store:
         if loaded.bad:
             self.quarantine(touched)  # raises when it cannot: then nothing is rewritten
         plan = change if change is not None else journal.Change()
-        records = list(archive)
-        if records:
-            # A fact live in its quarter file yet already archived was left so by a run killed before journals
-            # existed (restore takes a fact out of the archive): archiving it again would double it for good.
-            held = {r["fact"].get("id") for r in self.archived()}
-            plan.keep_lines(self.memdir.archive, (dumps_line(r) for r in records if r["fact"].get("id") not in held))
+        archiving = archive_ids.plan(self.memdir, plan, archive)
         by_file: dict[Path, list[Fact]] = {}
         for fact in loaded.facts:
             by_file.setdefault(loaded.files[fact.id], []).append(fact)
+        rewritten: list[bytes] = []
         for path in sorted(touched):
             kept = (replace.get(f.id, f) for f in by_file.get(path, []) if f.id not in drop)
-            plan.replace(path, "".join(dumps_line(f.record()) + "\n" for f in kept))
+            rewritten.append("".join(dumps_line(f.record()) + "\n" for f in kept).encode("utf-8"))
+            plan.replace(path, rewritten[-1])
         plan.audit.extend(audit_records)
         if change is None:
             journal.apply(self.memdir, plan)
+            archive_ids.note_appended(self.memdir, archiving)
+            remember_written(self.memdir, rewritten, len(loaded.facts))
             if not loaded.partial:  # else left stale, rebuilt by the next reader that needs it
                 self.write_index(loaded, replace=replace, drop=drop)
 

@@ -17,7 +17,6 @@ tokens of unchanged contents. A duplicate id anywhere means a full scan, which r
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import json
 import zipfile
@@ -30,7 +29,7 @@ from ratchet.core import dedupe
 from ratchet.core.facts import Fact
 from ratchet.errors import StoreError
 from ratchet.store import postings
-from ratchet.store.files import BadLine, atomic_write
+from ratchet.store.files import BadLine, atomic_write, collector_paused
 from ratchet.store.lines import accepted, line_digest, parse_file, schema_digest
 from ratchet.store.memdir import MemoryDir
 
@@ -218,9 +217,7 @@ class _Part:
 
 
 def _update(memdir: MemoryDir, old: Table | None) -> Table:
-    paused = gc.isenabled()
-    gc.disable()  # facts hold no cycles: the collector would only rescan them over and over
-    try:
+    with collector_paused():
         if old is not None and old.meta["dups"]:
             old = None  # a line lost to a later one of its id may come back: only a full scan knows
         table = _assemble(memdir, old)
@@ -228,9 +225,6 @@ def _update(memdir: MemoryDir, old: Table | None) -> Table:
             table = _assemble(memdir, None)
         assert table is not None
         return table
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _assemble(memdir: MemoryDir, old: Table | None) -> Table | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ratchet.core import clock
+from ratchet.errors import StoreError
 from ratchet.store import journal
 from ratchet.store.files import read_json
 from ratchet.store.memdir import MemoryDir
@@ -172,6 +173,18 @@ def drop_vectors(memdir: MemoryDir, ids: Iterable[str]) -> int:
             kept_ids = [i.decode("utf-8") for i in records["id"][keep]]
             save(memdir, kept_ids, [int(h) for h in records["hash"][keep]], np.asarray(matrix[keep]), meta)
     return dropped
+
+
+def keep_only(memdir: MemoryDir, active: set[str]) -> int:
+    """Remove the vectors of every fact not in ``active`` (purged, forgotten, superseded) when vectors exist; how
+    many went. Fails quietly: derived data, which ``memory-embed`` resyncs."""
+    try:
+        stored = load_vectors(memdir)
+        if stored is None:
+            return 0
+        return int(drop_vectors(memdir, [i for i in stored[0] if i not in active]))
+    except (StoreError, OSError, ValueError):
+        return 0
 
 
 def status(memdir: MemoryDir) -> dict[str, Any]:

@@ -1,0 +1,194 @@
+"""What a value looks like: the last stage of :mod:`ratchet.core.passwords`, and the shape tests the rest of the
+filter (:mod:`ratchet.core.secrets`, :mod:`ratchet.core.account_secrets`) shares.
+
+:func:`plausible` (a value that could be a secret at all: not a URL, a path, code, a reference, a placeholder),
+:func:`generated` (made by a person choosing a password or by a generator), :func:`random_token` (made by a
+generator), :func:`password_shaped` (a token nobody writes but as a password), :func:`public_value` (a key public by
+design), and the helpers they share (entropy, base64). Nothing here imports anything heavy.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from ratchet.core.password_words import _FUNCTION_WORDS, _PLACEHOLDER
+
+# "$unsh1ne_22": a dollar sign then letters and digits mixed inside a word is a password, not a shell variable.
+_LEET_VARIABLE = re.compile(r"\$[A-Za-z_]*[A-Za-z]\d+[A-Za-z]")
+_PASSWORD_SYMBOLS = frozenset("!#$%^&*+=?~@|\\")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_ENV_REFERENCE = re.compile(r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|\$\{\{.*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$")
+# A name assigned to (user_id=196935, m=65536): a=b is code or a log field, not a password with an "=" in it.
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z_.]*\d*=")
+_DESCRIBING_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "ful", "less", "ally", "ly", "ness", "ment")
+
+
+def plausible(value: str) -> bool:
+    """A value that could be a secret as far as its shape goes: not a URL, a path, a flag, code that reads it
+    (``env('DJANGO_SECRET_KEY')``, ``boto3.client(...)``), a reference (``${X}``, ``DB_PASSWORD``, an ARN), a
+    value sops encrypted, a placeholder, an assignment, or one of the shapes ordinary facts are full of."""
+    if not value or value.startswith(("http://", "https://", "/", "~/", "./", "-")) or _EMAIL.fullmatch(value):
+        return False  # a URL, a path, a flag; an e-mail address is a login's user name
+    if re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) or value.startswith("ENC[") or value.count(":") >= 2:
+        # Code (a call, a subscript, a type: Optional[str]), openssl's -pass env:VAR, sops, an ARN or a path with a
+        # key (kv/data/ldap:bind_password).
+        return False
+    if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
+        return False
+    assignment = _ASSIGNMENT.match(value) and not (len(value) >= 20 and entropy(value) > 4.0)
+    return not (_ENV_REFERENCE.match(value) or assignment or _ordinary_shape(value))
+
+
+# What stands for a value kept elsewhere: a secret store's address (op://, ssm:/, ref+vault://, any scheme:// with no
+# password in it), a template variable ($__env{X}, %env(X)%), a masked value (ghp_****7f2a, ••••1234).
+_REFERENCE = re.compile(
+    r"[a-z][\w+.-]{0,30}://[^\s@]*$|(?:ssm|secretsmanager|vault|op|sops|awssm|gcpsm|azkv):\S|\$\w*\{|%env\(|"
+    r".*(?:\*{4,}|[•●]{3,})"
+)
+
+
+def public_value(value: str) -> bool:
+    """A key that is public by design: Stripe's publishable keys, Mapbox's public tokens."""
+    return bool(_PUBLIC_VALUE.match(value))
+
+
+_PUBLIC_VALUE = re.compile(r"pk_(?:live|test)_|pk\.eyJ|phc_")  # Stripe, Mapbox, PostHog's project key
+
+
+def random_token(value: str) -> bool:
+    """Sixteen or more characters a generator made: mixed classes and a high entropy (hex keys, base62 tokens)."""
+    classes = sum(any(test(c) for c in value) for test in (str.islower, str.isupper, str.isdigit))
+    slug = len(re.findall(r"[-_.]", value)) >= 3  # build-cache-v3-linux: words joined, a name
+    return len(value) >= 16 and classes >= 2 and entropy(value) > 3.0 and not slug and not _ordinary_shape(value)
+
+
+def _describes(word: str) -> bool:
+    """A word that says something about a password (English, and the inflections of a few other languages). Long
+    run-together words ("forgottenlemonscrooked") are a password, whatever their ending."""
+    if len(word) > 16:
+        return False
+    return word.endswith(_DESCRIBING_ENDINGS) or (len(word) >= 9 and word.endswith(("en", "et", "te", "ta")))
+
+
+def password_shaped(token: str) -> bool:
+    """A token nobody writes but as a password: 8-64 characters with lower and upper case letters, a digit and a
+    symbol (``Ruby&Jasper2017``, ``Adm!n#4410``), not a URL, an e-mail address, a path or code."""
+    token = token.strip("\"'`“”‘’.,;:()[]<>")
+    assignment = re.match(r"[A-Za-z_][\w.-]*=(?=.)", token)
+    if assignment:
+        return password_shaped(token[assignment.end() :])  # id=01JW8PN7...: judge the value
+    token = token.rstrip("=")  # base64 padding is not a password's symbol
+    if not 8 <= len(token) <= 64 or "://" in token or token.count("/") > 1:
+        return False
+    if len(token) >= 20 and re.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", token):
+        return False  # base64 nobody types as a password (a digest, a key, a certificate line): other layers judge it
+    if re.search(r"[,:;].*[,:;]", token) or re.match(r"\|\d\|", token):
+        return False  # structured data (key:value,key:value), a hashed known_hosts entry (|1|salt|hash)
+    if re.fullmatch(r"[#@]\w*[A-Za-z]\w*|[\w./-]+@(?:v\d[\w.]*|\d+(?:\.\d+)+)", token) or _PINNED.search(token):
+        return False  # a hashtag or a handle; a version pin (checkout@v4, lodash@4.17.21); a digest, a query
+    if _EMAIL.search(token) or _ordinary_shape(token) or _ENV_REFERENCE.match(token) or _ID_PARTS.search(token):
+        return False
+    symbols = [c for c in token if not c.isalnum()]
+    if _WORD_SYMBOL_DIGITS.fullmatch(token):
+        return True  # violet!1995, 1995*violet: a word and a number joined by a password's symbol
+    return (
+        any(c.islower() for c in token)
+        and any(c.isupper() for c in token)
+        and any(c.isdigit() for c in token)
+        and any(c in _PASSWORD_SYMBOLS for c in symbols)
+        and not re.search(r"[({\[]['\"]|\)$|\.\w+\(", token)  # code: f("x"), a.b(
+    )
+
+
+# A memorable password as managers generate it: words and a number joined by dashes, dots or underscores.
+_MEMORABLE = re.compile(r"[a-z]{3,12}(?:[-_.][a-z]{3,12})+[-_.]\d{1,4}|[a-z]{3,12}[-_.]\d{1,4}(?:[-_.][a-z]{3,12})+")
+# Where a name starts a new word or number (Ed25519PrivateKey): a key's value with few of them is a name.
+_WORD_BREAK = re.compile(r"[a-z](?=[A-Z\d])|[A-Za-z](?=\d)|\d(?=[A-Za-z])")
+# A word and a number joined by a symbol that is no notation ("#12" is a number, "$1995" a price, "width*72" and
+# "10**decimals" arithmetic).
+_WORD_SYMBOL_DIGITS = re.compile(r"[A-Za-z]{4,}[!~]{1,3}\d{2,6}[!~#$]?|\d{2,6}[!~]{1,3}[A-Za-z]{4,}[!~#$]?")
+# Parts of ids: a UUID (USER#c746fdf6-3d34-...), a server after a colon (!Nf8Ohrv9A8:matrix.org, a Matrix room).
+_ID_PARTS = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$")
+_PINNED = re.compile(r"(?i)(?:sha\d+|md5):[0-9a-f]{32,}|[?&][\w.-]+=")
+
+
+def generated(value: str) -> bool:
+    """A value that looks made by a person choosing a password or by a generator: at least six characters with two
+    classes one of which is a digit or a symbol, or sixteen random-looking characters. The apostrophe of a
+    contraction or an elision ("you'll", "Aidan's", "dell'email", "l'accès") is not a password's symbol."""
+    value = value.strip(".,;:!?\"'()")  # punctuation around a word is not a symbol in it ("computer.")
+    if len(value) < 6 or re.fullmatch(r"[^\W\d_]+(?:['’][^\W\d_]+)+", value):
+        return False
+    classes = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+    if classes >= 2 and any(c.isdigit() or not c.isalnum() for c in value):
+        return not _ordinary_shape(value)
+    return len(value) >= 16 and entropy(value) > 3.5
+
+
+def _ordinary_shape(value: str) -> bool:
+    """Shapes that mix classes without being secret: templates and code, versions, dates, times, sizes, numbers,
+    file names, paths, dotted names, digests and fingerprints, GPG key ids, SSH public keys."""
+    if any(mark in value for mark in ("${", "{{", "%(", "<%", "#{", "os.environ", "process.env", "getenv", "ENV[")):
+        return True
+    return bool(
+        re.fullmatch(
+            r"v?\d+(?:\.\d+)+(?:[-+.]\w+)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?|[\d,._ ]+|"
+            r"\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|ms|s|%|px|em|rem)|[\w-]+\.(?:[a-z]{1,5})|[a-z]+(?:[._-][a-z]+)+|"
+            r"[\w.-]*[a-z][\w.-]*(?:/[\w.:-]+)+|(?:SHA\d+|sha\d+|MD5|md5|h1|blake2b?)[:-]\S+|(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{2}|"
+            r"(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})|(?:arn|urn|spotify|s3|gs):\S+|\S*(?i:sha\d+|md5):[0-9a-fA-F]{32,}\S*|0x[0-9a-fA-F]{40}|0x(?:[0-9A-Fa-f]{8}){1,2}|"
+            r"ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-\S+|sk-ssh-\S+",
+            value,
+        )
+    )
+
+
+def _random_words(run: str, per_function_word: int = 0) -> bool:
+    """Words picked from a list, not a sentence: few that describe, and no function words; or, in a long seed
+    phrase, at most one in ``per_function_word`` (BIP-39's list holds "because", "about", "above"...)."""
+    words = re.findall(r"[a-z]+", run)
+    function = sum(w in _FUNCTION_WORDS for w in words)
+    allowed = len(words) // per_function_word if per_function_word else 0
+    return function <= allowed and 3 * sum(_describes(w) for w in words) < len(words)
+
+
+def _function_word_in(run: str) -> bool:
+    """A function word among the words of ``run``: they make a sentence ("changed in 2023"), not a code's name."""
+    return any(w.lower() in _FUNCTION_WORDS for w in re.findall(r"[^\W\d_]+", run))
+
+
+def decoded_base64(token: str) -> str:
+    """``token`` decoded as (standard or URL-safe) base64 into text, or "" when it is not base64."""
+    import base64
+    import binascii
+
+    body = token.rstrip("=")
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body else None)
+    except (binascii.Error, ValueError):
+        return ""
+    return raw.decode("latin-1")
+
+
+def readable_base64(token: str) -> bool:
+    """Base64 whose bytes are mostly printable text (encoded JSON, a protobuf of words): data, not a key."""
+    raw = decoded_base64(token)
+    if raw.startswith(("\x89PNG", "GIF8", "\xff\xd8\xff", "%PDF", "\x1f\x8b", "PK\x03\x04", "RIFF")):
+        return True  # an image, a PDF, an archive: a file, not a key
+    printable = sum(" " <= c < "\x7f" or c in "\t\n\r" for c in raw)
+    return len(raw) >= 8 and printable / len(raw) >= 0.75
+
+
+def entropy(data: str) -> float:
+    """Shannon entropy in bits per character."""
+    counts = Counter(data)
+    n = len(data)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())

@@ -1,0 +1,222 @@
+"""The words that name a credential and the words that hand its value over: the first stage of
+:mod:`ratchet.core.passwords`.
+
+A credential word (password, PIN, login, key, token), in about forty languages and glued into a compound too
+("Masterpasswort"); the connectors between the word and its value ("is", ":", "=", "ist", "est", "は", "it's",
+"printed"); the words that describe a password rather than being one ("expired", "required"); the function words
+that make a run of words a sentence rather than a passphrase. Patterns only, compiled at import except the largest
+(:func:`word_pattern`, on the first scan). Nothing here imports anything heavy.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Words that name a password (or PIN, or login), in the languages people write to an agent in. Common misspellings
+# of "password" count: people type fast. A passphrase has its own name in the Romance languages (phrase secrète).
+_PASSWORD_WORDS = (
+    r"(?:phrase|frase)[\s-]+(?:secr[èe]te|de\s+passe|secreta|segreta|senha|de\s+(?:contrase[ñn]a|senha|paso))|"
+    r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|pass(?:phrase|code)?s?|pwd|requirepass|masterauth|pw|"
+    r"(?:pin|puk)(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
+    r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
+    r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
+    r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker)\s+"
+    r"(?:code|combination|combo)|"
+    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
+    r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
+    r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|jelszava|"
+    r"clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
+    r"parola(?:\s+d'ordine)?|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
+    r"sandi|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
+    r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
+    r"كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
+)
+# Words that name a login as a pair ("login is admin / hunter22", "u/p: admin / papaya9047").
+_LOGIN_WORDS = (
+    r"log-?in|logon|creds|credentials?|zugangsdaten|identifiants|credenciales|credenciais|inloggegevens|wi-?fi|wlan|"
+    r"u/pw?|user(?:name)?\s*/\s*pass(?:word)?|(?:ال)?واي\s*فاي"
+)
+# Words that name a key or a token: only a generated-looking value counts after these.
+_KEY_WORDS = (
+    r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app|application|license|licence|"
+    r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
+    r"consumer|project|management|unseal)"
+    r"[ _-]?(?:key|token|secret)s?|master\.key|api[ _-]?key|apikey|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
+    r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
+    r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
+)
+# A snake_case suffix that names the value's form, not another thing: Rails' secret_key_base, token_value, key_b64.
+_VALUE_SUFFIX = r"(?:_(?:base|value|b64|base64|hex|raw|plain(?:text)?))?"
+# Germanic and Finnic languages glue a qualifier on: the word is found at the end of the compound, in lower case as
+# it is written there (Masterpasswort, routerlösenordet, wifisalasana); matched case-sensitively, which is cheaper.
+_GLUED_PASSWORD_WORDS = r"(?:passwort|kennwort|wachtwoord|l[öo]senord|passord|kodeord|salasana)(?:et|en|s)?"
+
+
+@lru_cache(maxsize=1)
+def _word() -> re.Pattern[str]:
+    """The credential words of every language, the largest pattern here: compiled on the first scan, not at import
+    (hooks import this module on every run)."""
+    return re.compile(
+        rf"(?i)(?:(?<![^\W_])(?:(?P<pw>{_PASSWORD_WORDS})|(?P<login>{_LOGIN_WORDS})|(?P<key>{_KEY_WORDS}))|"
+        rf"(?<=[^\W\d_])(?-i:(?P<glued>{_GLUED_PASSWORD_WORDS}))){_VALUE_SUFFIX}(?![^\W_]|-\w|_[^\W\d_])"
+        # No word boundaries in these scripts.
+        r"|(?P<cjk>パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
+    )
+
+
+# Words whose value is digits: a PIN, a PUK, a card's CVV, a combination lock.
+_NUMERIC_WORD = re.compile(r"(?i)pin|puk|cvv|cvc|combination|combo|暗証|пин|पिन|পিন|tunnusluku|رمز")
+# Words whose value is a code: digits, or digits and a letter or two ("A1294").
+_CODE_WORD = re.compile(r"(?i)code|combo|combination|digicode|kod|koodi|код|codice|código")
+# Verbs that report a value a tool or a person handed over ("the CLI printed X", "initialAdminPassword came out as X"):
+# they connect only a value that looks generated.
+_GIVEN = (
+    r"printed|prints|returned|returns|gave(?:\s+me)?|gives|showed(?:\s+me)?|shows|displayed|displays|outputs?|"
+    r"generated|(?:came|comes)\s+(?:out|back)\s+as|spat\s+out|spits\s+out"
+)
+# What joins the word to its value. Spoken connectors need a space around them; signs do not.
+_SPOKEN = (
+    r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|era|é|è|jest|to|är|er|je|on|это|είναι|là|"
+    r"adalah|ialah|คือ|היא|הוא|هي|هو|је|е|є|це|este|ay|ni|var|"
+    r"contains|holds|(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para)|to|as|"
+    rf"{_GIVEN}"
+)
+_STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintenant|ahora|agora"
+# A JSON key's or a subscript's closing quote first ("token": ..., config['SECRET_KEY'] = ...).
+# An XML element's ">" ("<password>X</password>", up to its closing tag) only right after the word.
+_SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
+# "the wifi password? it's X", "grandma's computer password, it's X": a new clause that hands over the value.
+_ITS = re.compile(r"\s*[,;?!.]?\s+(?:it['’]?s|it\s+is|that['’]?s)\s+", re.I)
+_CONTRACTED = re.compile(r"['’]s\s+")  # "the PIN's 0064"
+_CJK_CONNECTOR = re.compile(r"\s*(?:は|が|を|：|:|是|为|為|는|은|이|가|=|คือ|เป็น)\s*")
+# In scripts written without spaces, a short qualifier glued between the word and its connector ("รหัสผ่านไวไฟคือ",
+# "密码wifi是").
+_CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|为|為|는|은|คือ|เป็น))")
+# A value: up to its closing quote when quoted ("client_secret":"GOCSPX-...","redirect_uris":...), else a token.
+_VALUE = re.compile(r"[\"'`“”‘’«»]?((?<=[\"'`“”‘’«»])[^\s\"'`“”‘’«»]+|[!-~\u00a1-\u024f]+)")
+_QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
+_QUALIFIER_LIMIT = 12
+# Words that are also ordinary English verbs or nouns: a value must follow a connector ("pin: 4821"), never bare.
+_AMBIGUOUS = frozenset(
+    "pin pins pass passes puk combination pat token tokens secret secrets code psk key keys".split()  # noqa: SIM905
+)
+# Connectors that are ordinary prepositions too: they connect only right after the credential word.
+_WEAK = re.compile(r"(?i)to|on|as|je|er|es|era|é|è|ni|var|-|–|—")
+_GIVEN_RE = re.compile(rf"(?i){_GIVEN}")
+# A verb that sets a password, a few words before its word: "set the password to X", "change the PIN to X".
+_SETS = re.compile(
+    r"(?i)\b(?:set|sets|setting|change|changed|changing|reset|update|updated|switch|switched|make|made)\b"
+    r"[^.!?\n]{0,30}$"
+)
+_CAMEL_VERB = re.compile(rf"(?i)\s+(?:is|was|{_GIVEN})\s+")
+_PREPOSITIONS = frozenset(
+    "for of to on in at with from by de del des du da di för för til voor für pour para per".split()  # noqa: SIM905
+)
+# Nouns that, ending the qualifying words, make the value theirs ("network name is CoffeeLab_Guest"); before the
+# credential word ("the fingerprint of the signing key is ...") or right after it ("X is our password rule") they
+# make the credential word a qualifier of theirs.
+_OTHER_HEADS = frozenset(
+    """
+    name names ssid id ids user users username usernames email emails url urls uri endpoint host hostname server
+    port address policy policies length hint hints manager managers field fields file files path paths variable
+    variables env location format prefix header scope type expiry rotation owner label title count limit
+    provider service vault store page link model router network band channel standard speed plan version firmware
+    fingerprint thumbprint hash hashes hashing digest checksum rule rules requirement requirements regex pattern
+    complexity strength prompt dialog screen form input reset resets change changes attempt attempts validator
+    validators
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+_OWNED = re.compile(r"(?i)\b([a-z]+)\s+(?:of|for)\s+(?:the|my|our|your|this|that|a|an|its)?\s*(?:[\w-]+\s+)?$")
+_SPOKEN_RE = re.compile(rf"\s+(?:{_SPOKEN})\s+", re.I)
+# Past a connector, more words that hand over the value: "is now", "is literally the phrase", "is the sentence".
+_MORE = re.compile(rf"(?:{_SPOKEN}|{_STILL})\s+|[:=]\s*|the\s+(?:phrase|sentence|words?)\s+", re.I)
+# One qualifying word; or, as one step, a parenthesis or a relative clause between commas ("the password on the old
+# box, the one with the photos, is X").
+_QUALIFIER = re.compile(
+    r"\s+\([^()\n]{1,60}\)|\s+(?:[^\s.!?;:=,]|\.(?=\S)){1,40}|"
+    r",\s+(?:the\s+one|which|that|who|where|whose)\b[^,.;!?\n]{0,60},"
+)
+_PAIR = re.compile(r"([^\s/:,]{1,64})\s*(?:/|:|,\s*(?:pw|pass(?:word)?)\s*:?|\s+and\s+)\s*([!-~]{4,80})")
+_APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}\b")  # Google app passwords
+_BEFORE = re.compile(
+    r"(?:\s+(?:is|was|as|=)|\s*(?:[-–—=]|<-|←)\s*(?:that['’]?s|this\s+is|it['’]?s)?)\s+"
+    r"(?:the|my|our|your|a|an|for)?\s*(?:new\s+|current\s+)?(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
+_DOOR_CODE = re.compile(r"[*#]?(?=[A-Za-z]*\d)[A-Za-z0-9]{4,8}[*#]?")
+_TOKENISH = re.compile(r"(?<![\w@/.=&?-])[^\s\"'`“”‘’<>()\[\]]{8,66}")
+# Where a value's clause ends: punctuation, a conjunction, a dash; in Japanese and Korean, the copula that closes the
+# sentence right after the value ("パスワードはLemonPickle!!です", "비번은 tamarind9978이에요").
+_CLAUSE_END = re.compile(
+    r"\s*(?:$|[.,;!?)\]}\n。、，！？]|です|でした|입니다|이에요|예요|에요|\s(?:and|but|so|or|btw|though|then|which|if|when)\b|"
+    r"\s[—–-]\s)",
+    re.I,
+)
+_SHORT_PIN = re.compile(r"(?!(?:19|20)\d\d$)\d{4,5}")  # not a year
+_SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|です|입니다|이에요|예요|에요)")
+_YEAR = re.compile(r"(?:19|20)\d\d(?:-\d\d){0,2}")  # a year or an ISO date, not a PIN
+# Template expressions and jsonpaths are references to a value kept elsewhere ({{ lookup(...) }}, {.data.password}).
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{\.[\w.\[\]'\"-]*\}")
+
+# Words that say something about a password rather than being one ("the password is weak"). A one-word password
+# after a connector must not be one of these, nor end like an adjective or participle.
+_DESCRIBING = frozenset(
+    """
+    a an the my your our their his her its this that in on at of for from by with without via under inside into
+    not no never always also still now just only same different new old current previous default temporary
+    required optional mandatory needed necessary missing empty blank null none nil unset set saved stored kept
+    correct incorrect wrong right valid invalid expired expiring expires rotated reset changed updated locked
+    weak strong long short simple complex complicated easy hard secure insecure safe unsafe good bad fine ok okay
+    great terrible random unique generated hashed encrypted salted hidden visible shown masked known unknown
+    secret private public shared personal sensitive compromised leaked exposed breached stolen case sensitive
+    too very quite pretty really rather so enough longer shorter stronger weaker better worse easier harder
+    something anything nothing everything whatever one two three four five six seven eight nine ten twelve
+    characters chars digits letters words symbols minimum maximum min max least most
+    managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere
+    same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
+    policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper
+    please thanks thank yes yeah nope what which who where why how unclear ready
+    lowercase uppercase alphanumeric numeric capitalized
+    monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday weekly daily monthly
+    january february march april june july august september october november december
+    abgelaufen falsch richtig korrekt ungültig vergessen geändert sicher schwach stark lang kurz erforderlich
+    verlopen onjuist ongeldig gewijzigd vergeten nieprawidłowe nieprawidłowy wygasło zmienione expiré expirée
+    oublié changé obligatoire caducada incorrecta olvidada expirada errada scaduta sbagliata utgått fel feil
+    udløbet forkert vanhentunut väärin неверный истёк 間違い 错误 过期
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+# Words that make a run of words a sentence, not a passphrase of random words ("is stored in the vault", "ist
+# nicht mehr im Tresor"): articles, pronouns, auxiliaries, negations, conjunctions and prepositions of English and
+# of the European languages whose password words we know.
+_FUNCTION_WORDS = frozenset(
+    """
+    a an the my your our their his her its this that these those it i you we they he she me us them
+    is are was were be been being am do does did has have had will would can could should must may might
+    not no never and or but so if then than because since until when while where which who what how
+    in on at of for from by with without via to into onto as about after before over through
+    ok okay yes yeah just also still now only very too please thanks
+    der die das den dem des ein eine einen einem einer ist sind war wird wurde nicht kein keine und oder aber
+    mit im am zum zur auf bei nach noch schon mehr sehr ich du wir ihr es sie er mein dein unser
+    le la les un une est sont pas ne et ou mais avec pour dans sur du au aux je tu nous vous il elle ce cette mon
+    el los las una es son y pero con para en del por que muy mi su
+    os um uma são não ou com em do da dos das na no meu minha
+    il lo gli è sono non ma per di nel della mio
+    het een niet en maar voor op van ik mijn
+    och är inte på för med till jag min det
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+_PLACEHOLDER = re.compile(
+    r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|%\w+%|<.*|\{\{.*\}\}|\[[^\]]*\]|x{3,}|\*{3,}|\.{3,}|…|"
+    r"my[A-Z][a-z]+(?:[A-Z][a-z]+)*|.*(?:\.{3}|…)|"
+    r"(?i:redacted|changeme|change-me|placeholder|example|dummy|foo|bar|baz|test|secret|password|your[-_\w]*|"
+    r"my[-_]\w+|todo|tbd|n/?a|hidden|\*+|pass(?:word|phrase|wort)s?|tokens?|keys?|secrets?|pin))$"
+)
+
+
+# The end of a camelCase or glued upper-case name (adminPassword, dbPasswd, clientSecret, apiKey, PGPASSWORD,
+# MYSQLPWD, REDISCLI_AUTH): the value after its sign.
+_CAMEL = re.compile(
+    r"(?<=[a-z0-9])(?:Password|Passwd|Pwd|Secret|Token|ApiKey|Key)(?![a-z])|"
+    r"(?<=[A-Z])(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|APIKEY)(?![A-Za-z])|(?<=[A-Z]_)AUTH(?![A-Za-z])"
+)
