@@ -170,6 +170,15 @@ DESCRIPTIONS: dict[str, str] = {
     "extraction.sync_embeddings": (
         "Embed new facts right after extraction (in the detached worker); off leaves them to `memory-embed`."
     ),
+    "extraction.review": (
+        "Propose, then approve: `uncertain` holds extracted facts the extractor is unsure of (from pasted or tool "
+        "content, replacing stored facts, or on a sensitive topic; never one the user asked to remember), `all` "
+        "holds every extracted fact, as pending: stored but never shown until `ratchet review accept` (or archived "
+        "by `ratchet review reject`). `off`: extracted facts are memory at once."
+    ),
+    "extraction.review_days": (
+        "Pending facts older than this many days expire into the archive at the next memory-manage."
+    ),
     "skill_injection": (
         "Add the packaged `prompts/skill.md` after the facts at session start: how the agent reads facts, when to "
         "run `ratchet add` and `ratchet confirm`, what makes a good fact."

@@ -96,6 +96,8 @@ DEFAULTS: dict[str, Any] = {
         "max_facts_per_chunk": 40,
         "similar_facts_shown": 30,
         "sync_embeddings": True,
+        "review": "off",
+        "review_days": 30,
     },
     "skill_injection": False,
     "memory_dir": None,

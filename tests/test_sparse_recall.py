@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ratchet.config import Config
+from ratchet.core import review
 from ratchet.core.facts import new_fact
 from ratchet.recall import catalog
 from ratchet.recall.retrieve import Request, _run
@@ -28,6 +29,11 @@ from bench.synth import generate  # noqa: E402
 
 NOW = "2026-11-20T12:00:00Z"
 SCOPES = ["global", "github.com/acme/api", "github.com/acme/web", "github.com/other/tool"]
+# Pending review (extraction.review): never offered, whatever they match.
+PENDING = [
+    "The billing service deploys on Tuesdays after the March freeze.",
+    "Aaron runs the billing migrations before every release.",
+]
 SENSITIVE = [
     "Aaron was diagnosed with asthma in 2019 and carries an inhaler on runs.",
     "Aaron's partner is moving to Lisbon for a job; the billing move is on hold.",
@@ -41,7 +47,10 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str], 
     root = tmp_path_factory.mktemp("sparse") / "memory"
     store = generate(root, 1500, seed=7)
     sensitive = [new_fact(text, category="personal", importance=0.6, tags=["sensitive"]) for text in SENSITIVE]
-    store.add(sensitive, actor="test")
+    waiting = [new_fact(text, category="project", importance=0.9) for text in PENDING]
+    for fact in waiting:
+        review.hold(fact, "extraction.review is all", [])
+    store.add(sensitive + waiting, actor="test")
     cat = catalog.get(store)
     vocab = [bytes(cat.index.terms[i]).decode() for i in range(len(cat.index.terms))]
     return store, vocab, [cat.id_of(r) for r in range(cat.size)]
@@ -181,3 +190,15 @@ def test_npz_reads_what_numpy_wrote(tmp_path_factory: pytest.TempPathFactory, dt
     assert npz.load(path, ["absent"]) is None
     path.write_bytes(path.read_bytes()[:40])
     assert npz.load(path, ["numbers"]) is None
+
+
+def test_pending_facts_are_never_offered(
+    corpus: tuple[Store, list[str], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pin_clock(monkeypatch, NOW)
+    store, _, _ = corpus
+    ask = {"mode": "keyword", "scopes": {"global"}, "threshold": 0.05, "max_facts": 8}
+    ranked, _ = _compare(store, Request(query="billing deploys Tuesdays March freeze migrations release", **ask))  # type: ignore[arg-type]
+    cat = catalog.get(store)
+    texts = {cat.read_facts(store.memdir, [r])[r].content for r in ranked}
+    assert ranked and not texts & set(PENDING)

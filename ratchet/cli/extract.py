@@ -106,6 +106,8 @@ def _run(
             flags += f" {fact.tier}"
         scope = "" if fact.scope == "global" else f" ({fact.scope})"
         note = f" [superseded by {fact.superseded_by[:8]}]" if fact.superseded_by else ""
+        waits = next((p["why"] for p in result.pending if p["id"] == fact.id), None)
+        note += f" [pending review: {waits}]" if waits else ""
         click.echo(f"{verb} {fact.id[:8]} [{flags}] {fact.content}{scope}{note}")
     for pair in result.superseded:
         click.echo(f"~ {pair['old'][:8]} superseded by {pair['new'][:8]}")
@@ -117,7 +119,8 @@ def _run(
         f"{transcript} ({result.format}, {label}{', dry run: nothing written' if dry_run else ''}): "
         f"{len(result.added)} added, {len(result.duplicates)} duplicate, {len(result.rejected)} rejected, "
         f"{len(result.superseded)} superseded, {len(result.references)} confirmed; "
-        f"{result.turns_new} of {result.turns_total} turns new",
+        + (f"{len(result.pending)} of the added pending review ('ratchet review'); " if result.pending else "")
+        + f"{result.turns_new} of {result.turns_total} turns new",
         err=True,
     )
 
@@ -165,8 +168,9 @@ def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str 
         log_line(
             ctx.store.memdir.log,
             f"memory-extract: session {result.session}: {len(result.added)} added, {len(result.duplicates)} duplicate, "
-            f"{len(result.rejected)} rejected, {len(result.superseded)} superseded "
-            f"({result.mode}, {result.turns_new} new turns)",
+            f"{len(result.rejected)} rejected, {len(result.superseded)} superseded"
+            + (f", {len(result.pending)} pending review" if result.pending else "")
+            + f" ({result.mode}, {result.turns_new} new turns)",
         )
     sys.exit(0)
 

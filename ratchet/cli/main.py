@@ -166,6 +166,7 @@ def add(
 @click.option(
     "--sensitive", is_flag=True, help="Only facts marked sensitive (health, relationships, family, finances, identity)."
 )
+@click.option("--pending", is_flag=True, help="Only facts pending review (extraction.review; see 'ratchet review').")
 @common_options
 @fail_closed
 def list_(
@@ -179,6 +180,7 @@ def list_(
     last: int | None,
     include_superseded: bool,
     sensitive: bool,
+    pending: bool,
 ) -> None:
     """List facts, newest first.
 
@@ -187,6 +189,7 @@ def list_(
       ratchet list --category decision
       ratchet list --tag docker --last 5 --json
       ratchet list --sensitive
+      ratchet list --pending
     """
     from ratchet.cli.views import fact_table
     from ratchet.core.sensitive import TAG
@@ -205,6 +208,10 @@ def list_(
     )
     if sensitive:
         facts = [f for f in facts if TAG in f.tags]
+    if pending:
+        from ratchet.core.review import pending as waits
+
+        facts = [f for f in facts if waits(f)]
     if ctx.json_output:
         emit_json([f.to_dict() for f in facts])
     elif facts:

@@ -113,7 +113,8 @@ def confirm(ctx: Context, fact_ids: tuple[str, ...]) -> None:
 @common_options
 @fail_closed
 def review(ctx: Context) -> None:
-    """List possible contradictions waiting for a decision; accept or reject them.
+    """List possible contradictions and facts pending review (extraction.review) waiting for a decision; accept or
+    reject them.
 
     \b
     Examples:
@@ -121,18 +122,36 @@ def review(ctx: Context) -> None:
       ratchet review accept 1            (the newer fact supersedes the older)
       ratchet review accept r3c9 --keep old
       ratchet review reject 2            (both stand; never flagged again)
+      ratchet review accept p1           (a pending fact becomes memory)
+      ratchet review reject p2           (a pending fact is archived)
     """
     if click.get_current_context().invoked_subcommand:
         return
     from ratchet.lifecycle.contradictions import open_items
+    from ratchet.lifecycle.proposals import waiting
 
     items = open_items(ctx.store.memdir)
+    pending = waiting(ctx.store)
     if ctx.json_output:
-        emit_json(items)
+        emit_json(items + [_pending_item(n, f) for n, f in enumerate(pending, 1)])
         return
-    if not items:
+    if not items and not pending:
         click.echo("Nothing to review.", err=True)
         return
+    _list_contradictions(items)
+    if pending:
+        click.echo(f"Pending facts ({len(pending)}; accept to keep, reject to archive):")
+    for n, item in enumerate(pending, 1):
+        why = item.meta.get("review", {}).get("why", "")
+        click.echo(f"p{n}. {item.id[:8]}  {item.category} · {item.scope} · {why}")
+        click.echo(f"   {_cut(item.content)}")
+
+
+def _pending_item(n: int, fact: Any) -> dict[str, Any]:
+    return {"kind": "pending", "ref": f"p{n}", "fact": fact.to_dict()}
+
+
+def _list_contradictions(items: list[dict[str, Any]]) -> None:
     for n, item in enumerate(items, 1):
         click.echo(
             f"{n}. {item['id']}  {item['category']} · {item['scope']} · {item['method']} {item['similarity']:.2f}"
@@ -149,20 +168,33 @@ def review(ctx: Context) -> None:
 @common_options
 @fail_closed
 def accept(ctx: Context, ref: str, keep: str) -> None:
-    """Accept review item REF (its number or id): the kept fact supersedes the other.
+    """Accept review item REF (its number or id): the kept fact supersedes the other; a pending fact (p1, or its
+    id) becomes memory.
 
     \b
     Examples:
       ratchet review accept 1
       ratchet review accept r3c9a1 --keep old
+      ratchet review accept p1
     """
+    from ratchet.lifecycle import proposals
     from ratchet.lifecycle.contradictions import decide
 
+    if proposals.is_pending_ref(ctx.store, ref):
+        done = proposals.accept(ctx.store, ref)
+        replaced = f"; it supersedes {', '.join(i[:8] for i in done['superseded'])}" if done["superseded"] else ""
+        _answer(ctx, done, f"Accepted {done['id']}: now memory{replaced}")
+        return
     result = decide(ctx.store, ref, accept=True, keep=keep)
+    _answer(ctx, result, f"Accepted {result['id']}: {result['superseded']} superseded by {result['kept']}")
+
+
+def _answer(ctx: Context, result: dict[str, Any], text: str) -> None:
+    """A decision's outcome: ``result`` as JSON with ``--json``, else ``text``."""
     if ctx.json_output:
         emit_json(result)
     else:
-        click.echo(f"Accepted {result['id']}: {result['superseded']} superseded by {result['kept']}")
+        click.echo(text)
 
 
 @review.command()
@@ -170,19 +202,23 @@ def accept(ctx: Context, ref: str, keep: str) -> None:
 @common_options
 @fail_closed
 def reject(ctx: Context, ref: str) -> None:
-    """Reject review item REF (its number or id): both facts stand and the pair is not flagged again.
+    """Reject review item REF (its number or id): both facts stand and the pair is not flagged again; a pending fact
+    (p1, or its id) is archived ('ratchet restore' brings it back).
 
     \b
     Examples:
       ratchet review reject 2
+      ratchet review reject p1
     """
+    from ratchet.lifecycle import proposals
     from ratchet.lifecycle.contradictions import decide
 
+    if proposals.is_pending_ref(ctx.store, ref):
+        done = proposals.reject(ctx.store, ref)
+        _answer(ctx, done, f"Rejected {done['id']}: archived ('ratchet restore {done['id'][:8]}' brings it back)")
+        return
     result = decide(ctx.store, ref, accept=False)
-    if ctx.json_output:
-        emit_json(result)
-    else:
-        click.echo(f"Rejected {result['id']}: both facts stand")
+    _answer(ctx, result, f"Rejected {result['id']}: both facts stand")
 
 
 if __name__ == "__main__":

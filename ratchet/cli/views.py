@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from typing import Any
 
+from ratchet.core import review
 from ratchet.core.facts import Fact
 
 
@@ -20,6 +21,7 @@ def fact_table(facts: list[Fact], width: int | None = None) -> str:
     for fact in facts:
         scope = fact.scope if len(fact.scope) <= 14 else fact.scope[:13] + "…"
         mark = "" if fact.active else "[superseded] "
+        mark += "[pending review] " if review.pending(fact) else ""
         prefix = (
             f"{fact.id[:8]:<8}  {_date(fact.created):<10}  {fact.category[:11]:<11}  {fact.tier:<9}  "
             f"{fact.importance:>4.2f}  {scope:<14}  "

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.config import Config
-from ratchet.core import clock, dedupe, secrets, sensitive
+from ratchet.core import clock, dedupe, review, secrets, sensitive
 from ratchet.core.facts import Candidate, Fact, new_fact
 from ratchet.core.scope import GLOBAL, normalise_remote, scope_for
 from ratchet.core.scoring import base_importance
@@ -54,6 +54,7 @@ class ExtractResult:
     duplicates: list[dict[str, Any]] = field(default_factory=list)
     rejected: list[dict[str, Any]] = field(default_factory=list)
     superseded: list[dict[str, str]] = field(default_factory=list)
+    pending: list[dict[str, str]] = field(default_factory=list)  # stored, waiting for review (extraction.review)
     references: list[str] = field(default_factory=list)
     turns_total: int = 0
     turns_new: int = 0
@@ -76,6 +77,7 @@ class ExtractResult:
             "duplicates": self.duplicates,
             "rejected": self.rejected,
             "superseded": self.superseded,
+            "pending": self.pending,
             "references": self.references,
             "usage": self.usage,
             "prompt_version": self.prompt_version,
@@ -187,6 +189,7 @@ def _extract(
         existing, retired, tab = _facts_for(store, visible, candidates)
         result.duplicates.clear()
         result.superseded.clear()
+        result.pending.clear()
         result.references.clear()
         result.added, updates = build_facts(config, candidates, existing, result, retired)
         result.references = list(dict.fromkeys(confirmed + result.references))
@@ -321,6 +324,7 @@ def build_facts(
     updates: dict[str, Fact] = {}
     categories = config.categories
     default_category = config.data["default_category"]
+    review_mode = str(config.section("extraction").get("review") or "off")
     for cand in candidates:
         kinds = secrets.scan(f"{cand.content}\n{cand.evidence}")
         if kinds:
@@ -367,6 +371,11 @@ def build_facts(
             result.rejected.append({"reason": f"invalid fact: {exc}"})
             continue
         old_ids = _supersedes(cand, fact, pool)
+        why = review.reason_to_wait(review_mode, cand, fact, old_ids)
+        if why:  # proposed, not yet memory: stored pending, replacing nothing until accepted (ratchet.core.review)
+            review.hold(fact, why, old_ids)
+            result.pending.append({"id": fact.id, "why": why})
+            old_ids = []
         if old_ids:
             fact.supersedes = old_ids
             for old_id in old_ids:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ratchet.config import Config
-from ratchet.core import secrets
+from ratchet.core import review, secrets
 from ratchet.core.dedupe import find_duplicate
 from ratchet.core.facts import Fact
 from ratchet.core.scope import visible_scopes
@@ -182,7 +182,7 @@ class Memory:
         if not ref:
             raise UsageError("id: must not be empty")
         fact = self.store.get(ref)
-        if fact.scope not in self.scopes:
+        if fact.scope not in self.scopes or review.pending(fact):  # a proposal is not memory until the user accepts
             raise NotFoundError(f"Fact '{ref}' not found")
         return fact
 

@@ -142,8 +142,10 @@ def select(
     scope: str | None = None,
     now: datetime | None = None,
 ) -> list[Fact]:
-    """Active facts matching every filter: ``types`` (Ralph types or categories), any of ``tags``, created in the
-    last ``recent`` days, in ``scope``. Oldest first."""
+    """Active facts (not pending review: a proposal is not memory yet) matching every filter: ``types`` (Ralph types
+    or categories), any of ``tags``, created in the last ``recent`` days, in ``scope``. Oldest first."""
+    from ratchet.core.review import pending
+
     wanted = [t.strip().lower() for t in types or [] if t.strip()]
     unknown = [t for t in wanted if t not in RALPH_TYPES and t not in config.categories]
     if unknown:
@@ -153,7 +155,7 @@ def select(
     moment = now or clock.now()
     out = []
     for fact in facts:
-        if not fact.active:
+        if not fact.active or pending(fact):
             continue
         if wanted and fact.category not in wanted and ralph_type_of(fact, config) not in wanted:
             continue

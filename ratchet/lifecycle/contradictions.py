@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
-from ratchet.core import clock
+from ratchet.core import clock, review
 from ratchet.core.facts import Fact
 from ratchet.errors import AmbiguousIdError, LLMError, NotFoundError
 from ratchet.store.files import BadLine, append_lines, dumps_line, read_jsonl
@@ -79,7 +79,7 @@ def find_pairs(
 ) -> tuple[list[Pair], str, str | None]:
     """Candidate pairs, the method used and the newest ``created`` checked (for the next run's cursor)."""
     section = config.section("manage")
-    active = [f for f in facts if f.active]
+    active = [f for f in facts if f.active and not review.pending(f)]  # a proposal is not yet a belief to contradict
     queries = [f for f in active if checked_through is None or f.created > checked_through]
     queries.sort(key=lambda f: f.created, reverse=True)
     queries = queries[: int(section["contradiction_max_queries"])]

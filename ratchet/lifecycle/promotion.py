@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ratchet.config import Config
+from ratchet.core import review
 from ratchet.core.facts import Fact
 from ratchet.store.files import atomic_write
 from ratchet.store.memdir import MemoryDir
@@ -25,8 +26,9 @@ HEADER = (
 
 
 def qualifies(fact: Fact, config: Config) -> bool:
-    """Active, base importance above the threshold and enough user-confirmed references (stricter if untrusted)."""
-    if not fact.active:
+    """Active, accepted (not pending review), base importance above the threshold and enough user-confirmed
+    references (stricter if untrusted)."""
+    if not fact.active or review.pending(fact):
         return False
     rules = config.section("promotion")
     untrusted = fact.source_trust == "untrusted"
@@ -42,7 +44,7 @@ def qualifier(config: Config) -> Callable[[Fact], bool]:
     untrusted = (float(rules["untrusted_min_importance"]), int(rules["untrusted_min_references"]))
 
     def check(fact: Fact) -> bool:
-        if fact.superseded_by is not None:  # not active
+        if fact.superseded_by is not None or review.pending(fact):  # not active, or not yet accepted
             return False
         min_importance, min_refs = untrusted if fact.source_trust == "untrusted" else trusted
         return fact.importance > min_importance and fact.reference_count >= min_refs
@@ -53,7 +55,8 @@ def qualifier(config: Config) -> Callable[[Fact], bool]:
 def listed(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None = None) -> list[Fact]:
     """Facts MEMORY.md shows: active promoted facts and active permanent facts, never one that carries a
     credential (a line planted in a quarter file by hand), nor a sensitive one (agents load MEMORY.md whole at every
-    start). ``shareable``: :func:`ratchet.core.secrets.shareable` or one that remembers its verdicts."""
+    start), nor one pending review. ``shareable``: :func:`ratchet.core.secrets.shareable` or one that remembers its
+    verdicts."""
     from ratchet.core.secrets import shareable as scan_clean
     from ratchet.core.sensitive import TAG
 
@@ -62,7 +65,11 @@ def listed(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None
     return [
         f
         for f in facts
-        if f.active and (f.promoted or f.tier == "permanent") and TAG not in f.tags and clean(f.content, f.tags)
+        if f.active
+        and (f.promoted or f.tier == "permanent")
+        and TAG not in f.tags
+        and not review.pending(f)
+        and clean(f.content, f.tags)
     ]
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
-from ratchet.core import clock
+from ratchet.core import clock, review
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import Settings, effective_score
 from ratchet.core.sensitive import TAG as SENSITIVE
@@ -58,7 +58,8 @@ def render(summary: dict[str, Any], plot_name: str | None = None) -> str:
         "",
         f"- Facts: {summary['facts']} ({summary['active']} active, {summary['superseded_total']} superseded); "
         f"{summary['in_memory_md']} listed in MEMORY.md; {summary.get('sensitive', 0)} sensitive (shown only when "
-        "asked about; `ratchet list --sensitive`)",
+        "asked about; `ratchet list --sensitive`)"
+        + (f"; {summary['pending']} pending review (`ratchet review`)" if summary.get("pending") else ""),
         f"- Reinforced: {summary.get('reinforced', 0)} facts from {summary.get('references', 0)} confirmed references"
         + (f" ({summary['unknown_references']} for unknown facts)" if summary.get("unknown_references") else ""),
         f"- Decayed: {summary.get('decayed', 0)} facts, {summary.get('decay_weeks', 0)} fact-weeks in all",
@@ -196,8 +197,9 @@ def summarise(
         score_histogram=histogram,
         score_mean=round(sum(scores) / len(scores), 4) if scores else 0.0,
         created_by_month=dict(sorted(by_month.items())),
-        in_memory_md=sum(1 for f in active if f.promoted or f.tier == "permanent"),
+        in_memory_md=sum(1 for f in active if (f.promoted or f.tier == "permanent") and not review.pending(f)),
         sensitive=sum(1 for f in active if SENSITIVE in f.tags),
+        pending=sum(1 for f in active if review.pending(f)),
     )
     for key in ("promoted", "demoted", "purged", "superseded", "flagged", "dangling", "chains"):
         items = summary.get(key) or []

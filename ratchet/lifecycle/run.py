@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.config import Config
-from ratchet.core import clock
+from ratchet.core import clock, review
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import effective_score
 from ratchet.lifecycle import contradictions as contra
@@ -418,13 +418,15 @@ def _promote(plan: Plan, config: Config) -> None:
 
 def _select_purge(plan: Plan, config: Config, now: datetime) -> None:
     threshold = float(config.section("purge")["threshold"])
+    days = int(config.section("extraction")["review_days"])
     for fact in plan.facts.values():
-        if fact.tier == "permanent":
+        expired = review.pending(fact) and review.expired(fact, now, days)  # proposed, never accepted: archived
+        if fact.tier == "permanent" and not expired:
             continue  # never without explicit instruction ('ratchet forget')
         score = effective_score(fact, config, now)
-        if score < threshold:
-            reason = f"effective score {score:.3f} < {threshold}"
-            plan.purge[fact.id] = reason
+        if score < threshold or expired:
+            why = f"effective score {score:.3f} < {threshold}"
+            plan.purge[fact.id] = f"pending review for more than {days} days" if expired else why
             plan.note("purged", {"id": fact.id, "content": fact.content, "score": round(score, 4)})
 
 

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 7  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
-# 6: what the next build reuses (term counts, keys of what decides them, session names); 7: output-gate verdicts
+VERSION = 8  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
+# 6: what the next build reuses (term counts, keys of what decides them, session names); 7: output-gate verdicts;
+# 8: the pending mark per row (extraction.review)
 CACHE_NAME = "retrieval.npz"
 # The output gate's verdict per row (the ``credential`` column, under the rules stamped in ``meta["gate"]``).
 CLEAN, CREDENTIAL, UNKNOWN = 0, 1, 2
@@ -251,11 +252,11 @@ def load(memdir: MemoryDir, *, materials: bool = False) -> Catalog | None:
 def load_light(memdir: MemoryDir) -> Catalog | None:
     """:func:`load` without numpy (:mod:`ratchet.store.npz`): the columns as :class:`array.array`, for per-prompt
     recall, which reads a few rows. None when the cache is missing, damaged, of another version, or holds a column
-    only numpy reads. Of the extra columns only ``sensitive`` and ``credential`` (the output gate's verdicts) are
-    read: per-prompt recall ranks each fact alone."""
+    only numpy reads. Of the extra columns only ``sensitive``, ``pending`` and ``credential`` (the output gate's
+    verdicts) are read: per-prompt recall ranks each fact alone."""
     from ratchet.store import npz
 
-    extra = ("sensitive", "credential")
+    extra = ("sensitive", "pending", "credential")
     names = ["meta", *(f"x_{n}" for n in extra), *(f"c_{n}" for n in _ARRAYS), *(f"bm25_{n}" for n in _INDEX_ARRAYS)]
     data = npz.load(_path(memdir), names)
     if data is None:

@@ -239,8 +239,8 @@ OTHER_RELEVANCE = 0.5
 
 
 def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
-    """Facts in the request's scopes (global by default), not excluded (already injected this session), and not
-    sensitive unless the question is about a sensitive topic."""
+    """Facts in the request's scopes (global by default), not excluded (already injected this session), not waiting
+    for review, and not sensitive unless the question is about a sensitive topic."""
     import numpy as np
 
     scopes = request.scopes if request.scopes is not None else {"global"}
@@ -252,6 +252,9 @@ def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
     marked = cat.meta_arrays.get("sensitive")
     if marked is not None and cat.size and not (request.explicit and sensitive.about_sensitive(request.text)):
         eligible &= ~marked  # health, family, money...: only for a question about them, never at a plain start
+    waiting = cat.meta_arrays.get("pending")
+    if waiting is not None and cat.size:
+        eligible &= ~waiting  # proposed, not yet accepted (extraction.review): never shown
     return eligible
 
 
@@ -436,7 +439,10 @@ def explain(store: Store, config: Config, fact_id: str, request: Request) -> dic
     if not run.eligible[row]:
         scope = run.cat.scopes[int(run.cat.scope[row])]
         marked = run.cat.meta_arrays.get("sensitive")
-        if fact_full_id in request.exclude:
+        waiting = run.cat.meta_arrays.get("pending")
+        if waiting is not None and bool(waiting[row]):
+            reason = "pending review (extraction.review): shown once accepted in 'ratchet review'"
+        elif fact_full_id in request.exclude:
             reason = "already injected this session"
         elif marked is not None and bool(marked[row]):
             reason = "sensitive: shown only for a question about health, family, relationships, money or identity"

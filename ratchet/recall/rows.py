@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ratchet.core import clock, rules_stamp
+from ratchet.core import clock, review, rules_stamp
 from ratchet.core.facts import Fact
 from ratchet.core.scoring import TIERS
 from ratchet.core.sensitive import TAG as SENSITIVE
@@ -140,7 +140,7 @@ def assemble(
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours", "sessions", "sensitive", "credential"],
+        "extra": ["digest", "neighbours", "sessions", "sensitive", "pending", "credential"],
         "gate": rules_stamp.stamp(),
         "materials": ["tfs", "render", "doc", "session_names"],
     }
@@ -169,6 +169,9 @@ def assemble(
             "sessions": codes,
             "sensitive": column(
                 bool, old.meta_arrays["sensitive"][was] if old else None, [SENSITIVE in f.tags for f in facts]
+            ),
+            "pending": column(
+                bool, old.meta_arrays["pending"][was] if old else None, [review.pending(f) for f in facts]
             ),
             "credential": _verdicts(memdir, tab, active, old, kept, was, new, facts, doc_keys, n, gate_budget),
         },

@@ -55,13 +55,17 @@ def rank(
     excluded = {e.encode("utf-8") for e in exclude}
     marked = cat.meta_arrays.get("sensitive")
     hide_sensitive = marked is not None and not sensitive.about_sensitive(text)
+    waiting = cat.meta_arrays.get("pending")  # proposed, not yet accepted (extraction.review): never shown
 
     def eligible(row: int) -> bool:
         if not allowed[cat.scope[row]] or (hide_sensitive and marked[row]):  # type: ignore[index]
             return False
+        if waiting is not None and waiting[row]:
+            return False
         return not excluded or cat.ids[row] not in excluded
 
-    out.candidates = _count_eligible(cat, allowed, marked if hide_sensitive else None, excluded)
+    hidden = [flags for flags in (marked if hide_sensitive else None, waiting) if flags is not None]
+    out.candidates = _count_eligible(cat, allowed, hidden, excluded)
     now = clock.now().timestamp()
     for row, rel in cat.index.matching(text).items():
         if rel < threshold or not eligible(row):
@@ -83,16 +87,16 @@ _FIND_AT_MOST = 64
 def _count_eligible(
     cat: catalog.Catalog,
     allowed: list[bool],
-    hidden: Sequence[int] | None,
+    hidden: list[Sequence[int]],
     excluded: set[bytes],
 ) -> int:
     """How many facts the request may show: the rows of allowed scopes (counted in C by ``array.count``), less the
-    sensitive and excluded ones among them (found without visiting every row)."""
+    sensitive, pending and excluded ones among them (found without visiting every row)."""
     scope = cast(array, cat.scope)
     total = sum(scope.count(code) for code, ok in enumerate(allowed) if ok)
     dropped: set[int] = set()
-    if hidden is not None:
-        flags = bytes(cast(array, hidden))
+    for column in hidden:
+        flags = bytes(cast(array, column))
         row = flags.find(1)
         while row >= 0:
             dropped.add(row)
