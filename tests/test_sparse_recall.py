@@ -142,14 +142,16 @@ try:
 except SystemExit as exc:
     code = exc.code
 sys.stdout = sys.__stdout__
-loaded = {name: name in sys.modules for name in ("numpy", "click", "ratchet.core.secrets", "subprocess")}
+LAZY = ("numpy", "click", "ratchet.core.secrets", "subprocess", "hashlib", "tempfile")
+loaded = {name: name in sys.modules for name in LAZY}
 print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
 """
 
 
 def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None:
     """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache: nor the credential
-    rules (the cache holds the output gate's verdicts), nor subprocess (outside a repository no git is started)."""
+    rules (the cache holds the output gate's verdicts), nor subprocess (outside a repository no git is started), nor
+    hashlib and tempfile (a read and one appended event)."""
     memdir = tmp_path / "probe"
     catalog.refresh(generate(memdir, 300, seed=3))  # as every write leaves it: the cache current
     done = subprocess.run(
@@ -166,6 +168,7 @@ def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None
     assert "Database migrations" in context
     assert (report["numpy"], report["click"]) == (False, False)
     assert (report["ratchet.core.secrets"], report["subprocess"]) == (False, False)
+    assert (report["hashlib"], report["tempfile"]) == (False, False)  # nothing hashed, no whole file written
 
 
 DTYPES = ["<f4", "<f8", "|u1", "|b1", "<i2", "<i4", "<i8", "<u8"]

@@ -43,7 +43,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -322,6 +321,8 @@ def compact(memdir: MemoryDir, keep_days: float, now: datetime | None = None) ->
         for stale in memdir.root.glob(f".{path.name}.*.tmp"):
             with contextlib.suppress(OSError):
                 stale.unlink()
+        import tempfile  # lazy: only compaction rewrites the events file
+
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=memdir.root)
         try:
             with os.fdopen(fd, "wb") as fh:

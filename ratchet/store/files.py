@@ -10,7 +10,6 @@ import contextlib
 import json
 import os
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -61,6 +60,8 @@ def stage(path: Path, data: str | bytes | Writer) -> Path:
     The name carries the writer's pid (``.<name>.<pid>-<random>.tmp``) so :func:`remove_stale_temps` can tell a
     live writer's file from one a killed writer left.
     """
+    import tempfile  # lazy: a hook that only reads and appends never writes a whole file
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -28,7 +28,6 @@ Every writer takes the lock this way: extract, manage, add, import, embed, reind
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections import Counter
@@ -100,7 +99,7 @@ def apply(memdir: MemoryDir, change: Change) -> None:
     try:
         for path, data in files.items():
             temp = stage(path, data)
-            digest = hashlib.sha256(data).hexdigest() if isinstance(data, bytes | bytearray) else _sha256(temp)
+            digest = _sha256_of(data) if isinstance(data, bytes | bytearray) else _sha256(temp)
             staged.append({"file": _name(memdir, path), "temp": temp.name, "sha256": str(digest)})
         audit_lines = [r if isinstance(r, str) else dumps_line(r) for r in change.audit]
         doc: dict[str, Any] = {
@@ -312,7 +311,15 @@ def _replace(memdir: MemoryDir, step: dict[str, Any]) -> None:
     fsync_dir(target.parent)
 
 
+def _sha256_of(data: bytes | bytearray) -> str:
+    import hashlib  # lazy: a hook that reads the store never writes a journal
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def _sha256(path: Path) -> str | None:
+    import hashlib
+
     try:
         with open(path, "rb") as fh:
             return hashlib.file_digest(fh, "sha256").hexdigest()

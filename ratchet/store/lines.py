@@ -4,7 +4,6 @@ schema) or a bad line with its reason, and the digest derived caches keep of a l
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import zipfile
 from collections.abc import Iterable, Iterator, Set
@@ -88,11 +87,15 @@ def schema_digest() -> str:
     from importlib import resources
 
     text = resources.files("ratchet").joinpath("schema", "fact.schema.json").read_bytes()
+    import hashlib  # lazy: not on a hook's read path
+
     return hashlib.blake2b(text, digest_size=8).hexdigest()
 
 
 def line_digest(raw: bytes) -> int:
     """The digest a derived cache keeps of a fact's line (unchanged line, unchanged row)."""
+    import hashlib  # lazy: not on a hook's read path
+
     return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
 
 

@@ -17,7 +17,6 @@ tokens of unchanged contents. A duplicate id anywhere means a full scan, which r
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import zipfile
 from collections.abc import Iterable, Sequence
@@ -81,6 +80,8 @@ def _usable(meta: Any) -> bool:
 
 
 def _hash(text: str) -> int:
+    import hashlib  # lazy: not on a hook's read path
+
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
 
 
@@ -273,6 +274,8 @@ def _extends(data: bytes, prev: list[Any]) -> bool:
 
 
 def _file_digest(data: bytes | memoryview) -> str:
+    import hashlib  # lazy: not on a hook's read path
+
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 

@@ -10,7 +10,6 @@ embeds; :mod:`ratchet.models.embedders` does.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -47,6 +46,8 @@ def embed_text(fact: Fact) -> str:
 
 
 def text_hash(text: str) -> int:
+    import hashlib  # lazy: not on a hook's read path
+
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest(), "little")
 
 
@@ -106,6 +107,8 @@ def save(
     records["id"] = [i.encode("utf-8") for i in ids]
     records["hash"] = np.asarray(hashes, dtype=np.uint64)
     blocks = [matrix] if isinstance(matrix, np.ndarray) else list(matrix)
+    import hashlib  # lazy: not on a hook's read path
+
     generation = hashlib.blake2b(digest_size=8)
     for chunk in _npy_chunks(blocks, np.dtype(np.float16)):
         generation.update(chunk)
