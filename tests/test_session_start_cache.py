@@ -107,3 +107,44 @@ def test_a_damaged_cache_is_a_miss(memory_dir: Path, repo: Path, monkeypatch: py
     again = _start(memory_dir, repo, "s2")
     assert again["out"] == first["out"] and "Postgres 16" in str(again["out"])
     assert json.loads((memory_dir / "state" / START_CACHE).read_text())  # rewritten whole
+
+
+def test_a_write_answers_the_next_start_ahead(memory_dir: Path, repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session's own extraction is a write, which misses the kept answer: the extraction worker (and memory-manage)
+    answer the starts asked lately again right after writing, so the next start still prints without numpy, and
+    shows what was just stored."""
+    pin_clock(monkeypatch, NOW)
+    store = Store(MemoryDir(memory_dir))
+    store.add([new_fact("Billing runs on Postgres 16.", category="project", importance=0.7)], actor="test")
+    refresh.sync(store, Config())
+    first = _start(memory_dir, repo, "s1")
+    assert first["numpy"] is True
+    transcript = repo.parent / "session.jsonl"
+    said = "Remember that billing deploys are frozen in December."
+    lines = [
+        {"type": "user", "sessionId": "s1", "cwd": str(repo), "message": {"role": "user", "content": said}},
+        {"type": "assistant", "sessionId": "s1", "message": {"role": "assistant", "content": "Noted."}},
+    ]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    worker = [sys.executable, "-m", "ratchet.cli.extract", "--worker", str(transcript), "--cwd", str(repo)]
+    env = subprocess_env(RATCHET_MEMORY_DIR=str(memory_dir), RATCHET_NOW=NOW)
+    subprocess.run([*worker, "--memory-dir", str(memory_dir)], env=env, cwd=repo, check=True, timeout=120)
+    assert "frozen in December" in " ".join(f.content for f in store.facts())
+    second = _start(memory_dir, repo, "s2")
+    assert second["numpy"] is False and "frozen in December" in str(second["out"])
+    shown = {s: list(events.read(store.memdir, events.INJECTION, session=s)) for s in ("s1", "s2")}
+    assert len(shown["s1"]) == len(shown["s2"]) == 1  # the worker's answer recorded nothing; the start did
+
+
+def test_the_hook_keeps_the_pinned_clock_and_fails_open_on_a_bad_one(memory_dir: Path, repo: Path) -> None:
+    """``RATCHET_NOW`` pins the fast hook path as it pins every command (the answer's day is the pinned one); a value
+    that is no date is logged and the hook prints nothing."""
+    store = Store(MemoryDir(memory_dir))
+    store.add([new_fact("Billing runs on Postgres 16.", category="project", importance=0.7)], actor="test")
+    _start(memory_dir, repo, "s1")
+    saved = json.loads((memory_dir / "state" / START_CACHE).read_text())
+    assert [entry["saved"] for entry in saved.values()] == [NOW]
+    env = subprocess_env(RATCHET_MEMORY_DIR=str(memory_dir), RATCHET_NOW="next tuesday", PROBE_SESSION="s2")
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=repo, check=True)
+    assert json.loads(done.stdout)["out"] == ""
+    assert "memory-retrieve --hook failed open" in (memory_dir / "ratchet.log").read_text()

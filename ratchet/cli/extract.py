@@ -172,6 +172,10 @@ def _worker(ctx: Context, transcript: str | None, session: str | None, cwd: str 
             + (f", {len(result.pending)} pending review" if result.pending else "")
             + f" ({result.mode}, {result.turns_new} new turns)",
         )
+        if result.added or result.superseded:  # the store changed: answer the next session start now
+            from ratchet.hooks.io import warm_starts
+
+            warm_starts(ctx.store, ctx.config)
     sys.exit(0)
 
 

@@ -96,6 +96,10 @@ def retrieve_main() -> None:
 
         output = ""
         with fail_open("memory-retrieve --hook", options["--memory-dir"], options["--config"]):
+            if os.environ.get("RATCHET_NOW"):  # pinned as on click's path (ratchet.cli.common.pin_clock_from_env)
+                from ratchet.core import clock
+
+                clock.pin(os.environ["RATCHET_NOW"])
             stdin = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
             fmt = str(options.get("--format", "claude-hook"))
             output = recall_answer(options["--memory-dir"], options["--config"], stdin, fmt, Ask())

@@ -42,6 +42,15 @@ def cli(ctx: Context, dry_run: bool, no_llm: bool, no_report: bool) -> None:
     except LockBusyError as exc:  # another run is going on: the overlapping cron run skips, successfully
         click.echo(str(exc), err=True)
         sys.exit(0)
+    if not dry_run and (summary.get("changed") or summary.get("purged_count")):  # answer the next start now
+        from ratchet.hooks.io import warm_starts
+
+        try:
+            warm_starts(ctx.store, ctx.config)
+        except Exception as exc:  # noqa: BLE001 - derived data: the next start computes its answer itself
+            from ratchet.store.logfile import log_line
+
+            log_line(ctx.store.memdir.log, f"memory-manage: answering session starts ahead failed: {exc}")
     if ctx.json_output:
         emit_json(summary)
         return

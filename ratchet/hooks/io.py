@@ -24,6 +24,7 @@ from ratchet.errors import UsageError
 if TYPE_CHECKING:
     from ratchet.config import Config
     from ratchet.recall.hook import Ask
+    from ratchet.store.store import Store
 
 
 def parse_hook_input(raw: str) -> dict[str, str]:
@@ -181,3 +182,26 @@ def recall_answer(memory_dir: str | None, config_path: str | None, stdin: str, f
         cap=agent.context_cap,
         measure=lambda t: agents.measure(t, unit),
     )
+
+
+def warm_starts(store: Store, config: Config) -> int:
+    """Answer again the session starts asked lately (:func:`ratchet.recall.hook.recent_starts`) after a write, so the
+    next start in those repositories finds its answer kept; nothing is recorded as shown. Returns how many were
+    answered (kept ones included)."""
+    from ratchet.hooks import agents
+    from ratchet.recall.hook import Ask, recent_starts, respond
+
+    done = 0
+    for cwd, fmt in recent_starts(store):
+        if not os.path.isdir(cwd):
+            continue
+        payload = {"hook_event_name": "SessionStart", "cwd": cwd}
+        agent = agents.agent_for_format(fmt)
+        if agent is None:
+            respond(store, config, payload, fmt, Ask(), record=False)
+        else:
+            unit = agent.cap_unit
+            measure = lambda t, u=unit: agents.measure(t, u)  # noqa: E731
+            respond(store, config, payload, fmt, Ask(), cap=agent.context_cap, measure=measure, record=False)
+        done += 1
+    return done

@@ -102,10 +102,13 @@ def respond(
     ask: Ask,
     cap: int | None = None,
     measure: Callable[[str], int] = len,
+    *,
+    record: bool = True,
 ) -> str:
     """The hook's stdout for ``payload`` in format ``fmt`` (an agent's ``*-hook`` JSON, ``markdown`` or ``json``),
     within ``retrieval.max_chars`` characters and the agent's ``cap`` as ``measure`` counts it (UTF-16 code units,
-    UTF-8 bytes); empty when nothing is worth showing. Records the injection."""
+    UTF-8 bytes); empty when nothing is worth showing. Records the injection (unless ``record`` is false: a session
+    start answered ahead of time, :func:`recent_starts`)."""
     request = request_for(store, config, payload, ask)
     if request is None:
         return ""
@@ -120,7 +123,8 @@ def respond(
     saved = _saved_start(store, key) if key else None
     if saved is not None:  # the same opening over the same store today: the answer already computed
         output, ids, mode = saved
-        _record(store, ids, session, event, mode)
+        if record:
+            _record(store, ids, session, event, mode)
         return output
     if start:
         request.context = opening_context(cwd)
@@ -147,10 +151,12 @@ def respond(
         return ""
     for warning in result.warnings:
         log_line(store.memdir.log, f"memory-retrieve --hook: {warning}")
-    _record(store, result.ids, session, event, result.mode)
+    if record:
+        _record(store, result.ids, session, event, result.mode)
     if key and not result.warnings:  # keyed again: answering may have rebuilt a stale cache
         request.max_chars = limit  # as it was asked, before any fitting
         _save_start(store, _start_key(store, config, request, fmt, cap, cwd), output, result.ids, result.mode)
+        _remember_start(store, cwd, fmt)
     return output
 
 
@@ -168,8 +174,13 @@ def _record(store: Store, ids: list[str], session: Any, event: str, mode: str) -
 # at once. Any write to the store, the cache or the vectors, a new commit, another config or another day misses.
 # The opening enters the key as the work tree's top, branch and HEAD commit when its files say them plainly (they
 # decide the opening context: no git started on a hit), else as the opening context itself.
+# Any write misses, and a session's own extraction is a write: so the extraction worker and memory-manage answer the
+# starts recently asked (state/start-asks.json: working directory and format, the last four) again right after
+# writing (ratchet.hooks.io.warm_starts), and the next start finds its answer kept.
 START_CACHE = "session-start.json"
 START_ENTRIES = 8
+START_ASKS = "start-asks.json"
+ASKS_KEPT = 4
 
 
 def _start_key(store: Store, config: Config, request: Request, fmt: str, cap: int | None, cwd: str) -> str:
@@ -234,3 +245,26 @@ def _save_start(store: Store, key: str, output: str, ids: list[str], mode: str) 
     kept = {k: entries[k] for k in newest[-START_ENTRIES:]}
     store.memdir.ensure()
     atomic_write(path, json.dumps(kept, ensure_ascii=False))
+
+
+def recent_starts(store: Store) -> list[tuple[str, str]]:
+    """The (working directory, format) of the session starts answered lately, newest first."""
+    from ratchet.store.files import read_json
+
+    try:
+        asks = read_json(store.memdir.state_dir / START_ASKS, [])
+    except (OSError, ValueError):
+        return []
+    if not isinstance(asks, list):
+        return []
+    return [(a[0], a[1]) for a in asks if isinstance(a, list) and len(a) == 2 and all(isinstance(x, str) for x in a)]
+
+
+def _remember_start(store: Store, cwd: str, fmt: str) -> None:
+    from ratchet.store.files import atomic_write
+
+    asks = recent_starts(store)
+    if asks[:1] == [(cwd, fmt)]:
+        return
+    kept = [(cwd, fmt), *(a for a in asks if a != (cwd, fmt))][:ASKS_KEPT]
+    atomic_write(store.memdir.state_dir / START_ASKS, json.dumps([list(a) for a in kept], ensure_ascii=False))
