@@ -329,3 +329,43 @@ def test_import_killed_at_every_checkpoint(tmp_path: Path, monkeypatch: pytest.M
     ids = {f.id for f in Store(MemoryDir(tmp_path / "clean")).facts()}
     assert ids == {"existing-001", *(f"imported-{n:04d}" for n in range(6))}
     assert {"store:mid-append#1", "store:after-audit#1"} <= set(points)
+
+
+# ----- ratchet review -------------------------------------------------------------------------------------------
+
+
+def review_run(root: Path, env: dict[str, str], item: str) -> subprocess.CompletedProcess[str]:
+    """``ratchet review accept ITEM`` (traced or killed). Run again after a kill: a command that takes the lock
+    (``ratchet reindex``, which finishes a journal it finds), then the same decision if the item is still open
+    (a run killed before its journal was complete decided nothing)."""
+
+    def ratchet(*args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+        argv = [sys.executable, "-m", "ratchet.cli.main", *args, "--memory-dir", str(root)]
+        return subprocess.run(
+            argv, env=subprocess_env(RATCHET_NOW=NOW, **extra), capture_output=True, text=True, timeout=120
+        )
+
+    if env:
+        return ratchet("review", "accept", item, **env)
+    done = ratchet("reindex")
+    still_open = [i["id"] for i in json.loads(ratchet("review", "--json").stdout or "[]") if i.get("id") == item]
+    return ratchet("review", "accept", item) if still_open and done.returncode == 0 else done
+
+
+def test_review_decision_killed_at_every_checkpoint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Accepting a flagged contradiction writes the supersession, the review record and the audit record as one
+    journaled change: killed anywhere, the next holder of the lock finishes all three, each once, or (killed before
+    the journal was complete) nothing happened and the decision is made again."""
+    base = tmp_path / "base"
+    seed_manage(base, monkeypatch)
+    flagged = command("manage", base)
+    assert flagged.returncode == 0, flagged.stderr
+    for name in ("embeddings.npy", "embeddings-ids.npy", "embeddings-meta.json"):
+        (base / "state" / name).unlink()  # no vectors to drop: derived data the next memory-embed would fix
+    items = [json.loads(line) for line in (base / "review.jsonl").read_text().splitlines()]
+    item = next(i["id"] for i in items if i.get("status") == "pending")
+    points = kill_at_every_checkpoint(tmp_path, base, lambda root, env: review_run(root, env, item))
+    clean = state(tmp_path / "clean")
+    assert clean["review.jsonl"].count(b'"status":"accepted"') == 1
+    assert clean["memory-log.jsonl"].count(b'"action":"review"') == 1
+    assert {"store:journal#1", "store:after-audit#1"} <= set(points)

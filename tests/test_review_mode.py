@@ -15,8 +15,9 @@ from ratchet.cli.retrieve import cli as memory_retrieve
 from ratchet.config import Config, load_config
 from ratchet.core import review
 from ratchet.core.facts import new_fact
-from ratchet.errors import ConfigError
+from ratchet.errors import ConfigError, NotFoundError
 from ratchet.extract.pipeline import extract_file
+from ratchet.hooks.mcp_server import Memory
 from ratchet.lifecycle.run import run as manage
 from ratchet.store import audit
 from ratchet.store.memdir import MemoryDir
@@ -106,6 +107,12 @@ def test_pending_facts_are_never_shown(tmp_path: Path, memory_dir: Path, monkeyp
     assert "11,000 miles" in asked[1]
     listed = _run(memory_dir, cli, "list", "--pending")
     assert listed[0] == 0 and listed[1].count("[pending review]") == 2
+    tools = Memory(store, Config(), tmp_path)  # the MCP tools: not found, as a fact of another repository
+    with pytest.raises(NotFoundError):
+        tools.get([_by_content(store)[WRX].id])  # type: ignore[attr-defined]
+    assert "11,799" not in tools.search("WRX oil change due miles")
+    why = _run(memory_dir, cli, "why", _by_content(store)[ASTHMA].id[:8], "--query", "asthma diagnosis")  # type: ignore[attr-defined]
+    assert why[0] == 0 and "pending review" in why[1]
 
 
 def test_accept_makes_memory_and_applies_the_replacement(

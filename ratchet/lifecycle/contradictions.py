@@ -346,13 +346,16 @@ def pick(memdir: MemoryDir, ref: str) -> dict[str, Any]:
 
 
 def decide(store: Store, ref: str, *, accept: bool, keep: str = "new") -> dict[str, Any]:
-    """Accept (the kept fact supersedes the other) or reject (not a contradiction) a pending review item."""
-    from ratchet.store import audit
+    """Accept (the kept fact supersedes the other) or reject (not a contradiction) a pending review item: the
+    supersession, the review record and the audit record as one journaled write (a crash anywhere is finished by the
+    next holder of the lock, never half done)."""
+    from ratchet.store import audit, journal
 
     with store.lock():
         item = pick(store.memdir, ref)
         status = "accepted" if accept else "rejected"
         result = {"id": item["id"], "status": status}
+        change = journal.Change()
         if accept:
             winner_id, loser_id = (item["new"], item["old"]) if keep == "new" else (item["old"], item["new"])
             winner, loser = store.get(winner_id), store.get(loser_id)
@@ -360,10 +363,14 @@ def decide(store: Store, ref: str, *, accept: bool, keep: str = "new") -> dict[s
                 loser.superseded_by = winner.id
                 loser.promoted = False
                 winner.supersedes = [*(winner.supersedes or []), loser.id]
-                store.update([loser, winner], actor="ratchet review", action="supersede", review=item["id"])
+                store.update(
+                    [loser, winner], actor="ratchet review", action="supersede", change=change, review=item["id"]
+                )
             result.update(kept=winner.id, superseded=loser.id)
-        append_review(store.memdir, [{"id": item["id"], "time": clock.now_iso(), "status": status, "by": "user"}])
-        audit.append(store.memdir, [audit.event("review", "ratchet review", None, review=item["id"], status=status)])
+        record = {"id": item["id"], "time": clock.now_iso(), "status": status, "by": "user"}
+        change.append_lines(store.memdir.review, [dumps_line(record)])
+        change.audit.append(audit.event("review", "ratchet review", None, review=item["id"], status=status))
+        store.apply(change)
     if accept:
         try:
             from ratchet.store.vectors import drop_vectors
