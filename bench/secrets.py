@@ -57,6 +57,9 @@ CORPORA = {
     # Written blind (2026-11-26) by a helper who saw neither the code nor the other corpora (1,093 credentials, 924
     # ordinary facts, a third of each long pastes); measured once after round 5, not tuned on.
     "held out": (_SECRETS / "heldout-5" / "credentials.jsonl", _SECRETS / "heldout-5" / "ordinary.jsonl"),
+    # Written blind (2026-11-26) by another helper who saw neither the code nor the other corpora (969 credentials over
+    # about 220 shapes, 963 ordinary facts, a third of each long pastes); measured after round 5, not tuned on.
+    "held out, second": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
