@@ -13,7 +13,7 @@ pass). For every corpus:
 - **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
   gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 5 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 6 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -55,11 +56,13 @@ CORPORA = {
     # round 4 (add 93.4 %, extract 99.5 %, output 93.2 %, ordinary refused 6.4 %, withheld 6.4 %), then tuned on.
     "tuning, round 5": (_SECRETS / "heldout-4" / "credentials.jsonl", _SECRETS / "heldout-4" / "ordinary.jsonl"),
     # Written blind (2026-11-26) by a helper who saw neither the code nor the other corpora (1,093 credentials, 924
-    # ordinary facts, a third of each long pastes); measured once after round 5, not tuned on.
-    "held out": (_SECRETS / "heldout-5" / "credentials.jsonl", _SECRETS / "heldout-5" / "ordinary.jsonl"),
+    # ordinary facts, a third of each long pastes); measured once after round 5 (add 92.4 %, extract 98.9 %, output
+    # 92.4 %, ordinary refused 4.4 %, withheld 3.0 %), then tuned on.
+    "tuning, round 6": (_SECRETS / "heldout-5" / "credentials.jsonl", _SECRETS / "heldout-5" / "ordinary.jsonl"),
     # Written blind (2026-11-26) by another helper who saw neither the code nor the other corpora (969 credentials over
-    # about 220 shapes, 963 ordinary facts, a third of each long pastes); measured after round 5, not tuned on.
-    "held out, second": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
+    # about 220 shapes, 963 ordinary facts, a third of each long pastes); measured after round 5 (add 90.4 %, extract
+    # 99.4 %, output 90.4 %, ordinary refused 5.2 %) and once after round 6, not tuned on.
+    "held out": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -117,10 +120,13 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
         lines.append({"type": "assistant", "uuid": f"a{n}", "sessionId": "s", "message": reply})
     transcript.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     ratchet.extract_transcript(store, transcript, config=config, mode="offline", cwd=work)
-    stored = b"".join(p.read_bytes() for p in sorted((work / "extract").rglob("*")) if p.is_file())
+    spoken = "\n".join(row["text"] for row in creds).encode()
+    stored = _without_ids(
+        b"".join(p.read_bytes() for p in sorted((work / "extract").rglob("*")) if p.is_file()), spoken
+    )
     for row in creds:
         shown = ratchet.retrieve(store, row["text"], config=config, mode="keyword").markdown()
-        if row["secret"].encode() in stored or row["secret"] in shown:
+        if row["secret"].encode() in stored or row["secret"] in _without_ids(shown.encode(), spoken).decode():
             out.extract_leaked.append(row["text"])
     # Planted: written into a quarter file by hand, past every write filter; the output gates must hold them back.
     store = ratchet.open_store(work / "planted", config)
@@ -137,6 +143,18 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
         if any(row["secret"] in text for text in (shown, memory_md, exported)):
             out.output_leaked.append(row["text"])
     return out
+
+
+_UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _without_ids(data: bytes, spoken: bytes) -> bytes:
+    """``data`` without the ids the store made up (a fact's UUID): a four-digit PIN is found in one by chance
+    ("7170" in "0471702e-..."), which is no leak. A UUID that is in what was said stays (it may be the secret)."""
+    for found in set(_UUID.findall(data)):
+        if found not in spoken:
+            data = data.replace(found, b"")
+    return data
 
 
 def pct(part: int, whole: int) -> str:

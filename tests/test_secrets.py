@@ -309,3 +309,83 @@ def test_round_5_credential_classes(text: str, kind: str) -> None:
 )
 def test_round_5_look_alikes(text: str) -> None:
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Round 6 (heldout-5): a seed phrase with no name for it, a TOTP seed after a 2FA word, words joined as a
+        # passphrase, a login pair said in prose, a session cookie, an ADO.NET connection string, a product key, a
+        # chat's token message, a house sitter's notes, one-time codes, and the words of other languages.
+        ("rural tackle velvet orbit mango canal tiger hollow spike ritual blush cabin", "Seed Phrase"),
+        ("2FA setup for the VPN, key JBSW Y3DP EHPK 3PXP", "TOTP Seed"),
+        ("the VPN password is lantern_mosaic_pebble", "Password"),
+        ("define('DB_PASSWORD', 'harbor.violet.cactus');", "Password"),
+        ("login for the portal is my work email and Quokka!2291", "Password"),
+        ("credentials: ops@acme.dev // T7r!kq9Zp", "Password"),
+        ("the rails session cookie is 7f3kq9zx2m1vb8np4w6t0ysh5c", "API Key"),
+        ("Server=db1;Database=crm;User Id=app;Password=-q!7Zr-x2;Encrypt=True;", "Connection String Password"),
+        ("Office product key: KX8NP-3TQ9W-MB7CH-V2RJD-6YFGT", "Product Key"),
+        ("[10:02] Ana: the deploy token expired\n[10:03] Ben: here you go\n[10:04] Ben: 9f3Kq2Lm8Np4Rt7Vw1Xz", "Token"),
+        ("cabin notes\n* Back door: 4417\n* Bins: Monday", "Access Code"),
+        ("the SMS code is 482913", "Password"),
+        ("数据库密码改成了 Lantern42x", "Password"),
+        ("接口密钥：9c1e4b7a2f5d8c3e6a9b0d1f4e7a2c5b", "API Key"),
+        ("für den Server nimm river-candle-moss als Passwort", "Password"),
+        ("j'ai changé le mot de passe, le nouveau c'est Brume_k7q#", "Password"),
+        ("пароль поменял на kedr77@", "Password"),
+        ("the password, as far as I recall it, is Xq7!vR2pLm", "Password"),
+        ("the X-Auth-Token header should be 5f2c9a1e7b3d8f4a6c0e2b9d1f7a3c5e", "Token"),
+        ("the hotel safe is set to 48213", "Access Code"),
+        ("the router login is admin with Marlin2291", "Password"),
+    ],
+)
+def test_round_6_credential_classes(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert redact(text) != text and scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Their look-alikes: a sentence, names of code, a list of field names, stand-ins, a transcript's session id,
+        # a commit in a chat, a parking spot, a colour; placeholders, references, build numbers, a path, an aside.
+        "we shipped the release after the tests passed on every supported platform and region",
+        "PASSWORD_HASHERS = django.contrib.auth",
+        '["password", "username", "email"]',
+        "try `test`/`test` as user/pass locally",
+        "sessionId 3f2504e0-4f89-11d3-9a0c-0305e82c3301 in the transcript",
+        "Server=myServerAddress;Database=myDataBase;User Id=myUsername;Password=myPassword;",
+        "[10:02] Ana: which commit broke the token refresh?\n[10:03] Ben: 3f9a2c1e5b7d9f0a2c4e6b8d0f1a3c5e7b9d1f2a",
+        "house notes\n* Parking: spot 27\n* Thermostat: 2100",
+        "the tan leather sofa is 1200 euros",
+        "SLACK_BOT_TOKEN=xoxb-your-token-here",
+        "API_KEY=${API_KEY:?API_KEY must be set}",
+        "Running on Linux 6.8.0-40-generic #40-Ubuntu SMP PREEMPT_DYNAMIC x86_64",
+        "      DB_PASSWORD:  <set to the key 'password' in secret 'db'>  Optional: false",
+        "docker run -e POSTGRES_PASSWORD_FILE=/run/secrets/pg_pw postgres:16",
+        "uid [ full ] Debian Archive Automatic Signing Key (12/bookworm) <ftpmaster@debian.org>",
+        'format!("postgres://app:{}@db/app", password)',
+        "CrashReporter Key:   d05f311b422c1f79c0468ed3ab8f179e22a741de",
+        "the 2FA rollout covers STAGINGCLUSTERS today",
+        "the password must be 12 characters or more",
+        "Şifre yanlış, tekrar dene.",
+        "TELEGRAM_TOKEN=123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
+        "the otp field is 6 digits",
+    ],
+)
+def test_round_6_look_alikes(text: str) -> None:
+    assert scan(text) == []
+
+
+def test_round_6_public_values_cut_short_stay_public() -> None:
+    """A fact's evidence keeps the first 600 characters: a sops value, a hashed known_hosts entry or a public JWK cut
+    there is still public, while a seed after an authenticator word is found in a record's joined fields too."""
+    cut = [
+        "db:\n    password: ENC[AES256_GCM,data:NwO5M7Hni67EBQWZzHI6CQx7",
+        "|1|rjTPYSggtcLtytMOKScVsEOIjhY=|bBrBEAoCVW54k+v+1hg9nwAsUHo= ecdsa-sha2-nistp256 AAAAE2Vj\n|1|lVeB7X7WB4zJUc",
+        '{"keys": [{"kty": "RSA", "use": "sig", "kid": "TZPFbRInrBtrBqUAe7hMxbt-nwH",',
+    ]
+    for text in cut:
+        assert scan("evidence\n" + text) == [], text
+    assert "TOTP Seed" in scan("content\nadd this to your authenticator: KZXW6YPBOI2GQ3LE")

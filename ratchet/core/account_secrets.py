@@ -26,7 +26,7 @@ from ratchet.core.passwords import blank_templates
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
     r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
-    r"two[- ]step|2[- ]step|authenticator|setup)\s+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed)\b"
+    r"two[- ]step|2[- ]step|authenticator|setup)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed)\b"
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}")
@@ -40,6 +40,19 @@ _SEED_WORDS = re.compile(
     r"phrase\s+(?:de\s+)?(?:r[ée]cup[ée]ration|mn[ée]monique)|wiederherstellungs(?:phrase|wörter|sätze))\b"
 )
 _SEED = re.compile(r"\b[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23}\b")
+# Where a one-time-password seed is handed over: an authenticator, 2FA or its setup screen, a QR code's text form,
+# the tools that make codes from it (oathtool, otpauth:// URIs), in the languages people write in.
+_TOTP_CONTEXT = re.compile(
+    r"(?i)(?:authenticator|\b(?:2fa|mfa|totp|hotp|otp|qr)\b|two[- ]?factor|two[- ]step|2[- ]step|zwei[- ]?faktor|"
+    r"einrichtungsschl[üu]ssel|oathtool|otpauth|double\s+authentification|deux\s+facteurs|dos\s+factores|"
+    r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证)"
+)
+# A base32 seed (RFC 4648: A-Z and 2-7, no 0, 1, 8 or 9), in one case, whole or in groups of four as the setup
+# screens print it ("q24r zata dgcj d5pl v2xb ztgn x3uw xur7").
+_BASE32 = re.compile(
+    r"(?<![\w/+=.-])(?:[A-Z2-7]{16,64}|[a-z2-7]{16,64}|"
+    r"[A-Z2-7]{4}(?: [A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?: [a-z2-7]{4}){3,15})=*(?![\w/+.-])"
+)
 # What a password-protected file is opened with: "the payslip PDF is encrypted, open it with rhubarb233", "the zip is
 # password-protected, extract it using Tq8-kelp".
 _PROTECTED = re.compile(r"(?i)\b(?:encrypted|password[- ]protected|protected\s+with|locked)\b")
@@ -67,7 +80,7 @@ _ANSWER = re.compile(
 _ACCESS = re.compile(
     r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
-    r"porte|portail|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
+    r"porte|portail|portal|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
     r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
     r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
     r"ה?דלת|ה?שער|ה?אזעקה|ה?כספת|ה?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة)\b"
@@ -82,7 +95,7 @@ _ACCESS_COMPOUND = re.compile(
     r"(?:code|kod|kode|koden|koodi)\b"
 )
 _ACCESS_CODE_WORD = re.compile(
-    r"(?i)\b(?:code|combo|combination|keypad|opens?\s+with|unlocks?\s+with|set\s+it\s+to|codice|c[óo]digo|"
+    r"(?i)\b(?:code|combo|combination|keypad|opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e)?|koodi|код|clave|senha|contrase[ñn]a|ה?קוד|(?:ال)?رمز|(?:ال)?كود)\b"
 )
@@ -90,6 +103,13 @@ _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
+# A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
+# the notes people leave for a house sitter.
+_LABEL_CODE = re.compile(
+    r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:(?:front|back|side|main|garage|gate|house|building)\s+)?(?:doors?|gates?|garage|"
+    r"alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry)\s*:\s*([*#]?\d{4,8}[*#]?)[ \t]*$"
+)
+_ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
 _CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|\d{4,8})(?![\w.,:/-]\w)"
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
@@ -106,6 +126,7 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     named by a password word, each found after the words that do name it."""
     for match in _OTP_WORDS.finditer(text):
         yield from _otp_codes(text, match.end())
+    yield from _totp_seeds(text)
     for match in _SEED_WORDS.finditer(text):
         seed = _SEED.search(text, match.end(), min(len(text), match.end() + 60 + 24 * 9))
         between = text[match.end() : seed.start()] if seed else ""
@@ -116,11 +137,27 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         found = _security_answer(text, match.end())
         if found:
             yield found[0], found[1], "Security Answer"
+    for label in _LABEL_CODE.finditer(text):
+        yield label.start(1), label.end(1), "Access Code"
     for clause in re.finditer(r"[^.!?;\n]+", text):
         found = _access_code(clause.group(0))
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
+
+
+def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
+    """A one-time-password seed after the words of a 2FA setup, on the same line or the next: base32 of sixteen
+    characters or more with digits among its letters (a word in capitals has none, a hex digest has 0, 1, 8, 9)."""
+    for context in _TOTP_CONTEXT.finditer(text):
+        lines = text[context.end() :].split("\n", 2)
+        window = "\n".join(lines[:2])  # this line and the next
+        for found in _BASE32.finditer(window):
+            seed = found.group(0).replace(" ", "")
+            digits = sum(c.isdigit() for c in seed)
+            if 2 <= digits <= len(seed) // 2 and len(set(seed.lower())) >= 8:
+                yield context.end() + found.start(), context.end() + found.end(), "TOTP Seed"
+                return
 
 
 def _unlocked_with(text: str) -> Iterator[tuple[int, int, str]]:
@@ -136,7 +173,8 @@ def _unlocked_with(text: str) -> Iterator[tuple[int, int, str]]:
 def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
     """The codes listed after a recovery-code word ending at ``at``: in the same sentence (a list after a colon may
     run over lines), two or more codes, or one of eight characters or more."""
-    sentence = re.match(r"[^.!?]{0,80}?(?::\s*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
+    # A list after a colon, or after a file's name ("github-recovery-codes.txt\n5fff1-fcace\n..."), may run over lines.
+    sentence = re.match(r"(?:\.\w{2,4})?[^.!?]{0,80}?(?::?\s*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
     window = sentence.group(0) if sentence else ""
     groups = _OTP_GROUPS.search(window)
     if groups and any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split()):
@@ -189,8 +227,9 @@ def _access_code(clause: str) -> tuple[int, int] | None:
     found = _ACCESS_DIGITS.search(clause) or _BARE_CODE.match(clause, last)
     if not found or not _TWO_DIGITS.search(found.group(1)) or not _CLAUSE_END.match(clause, found.end()):
         return None  # "the storage code is 2048 lines": a number of something, not the code
-    if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(found.group(0))):
-        return None  # "the gate code changed in 2023"
+    words = _ARTICLE.sub("", found.group(0))
+    if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(words)):
+        return None  # "the gate code changed in 2023"; not "Torcode der Tiefgarage 0423" (an article)
     return found.start(1), found.end(1)
 
 

@@ -86,6 +86,8 @@ def password_shaped(token: str) -> bool:
         return False  # base64 nobody types as a password (a digest, a key, a certificate line): other layers judge it
     if re.search(r"[,:;].*[,:;]", token) or re.match(r"\|\d\|", token):
         return False  # structured data (key:value,key:value), a hashed known_hosts entry (|1|salt|hash)
+    if re.match(r"#\d+\b", token):
+        return False  # a number: #40-Ubuntu, a build, an issue
     if re.fullmatch(r"[#@]\w*[A-Za-z]\w*|[\w./-]+@(?:v\d[\w.]*|\d+(?:\.\d+)+)", token) or _PINNED.search(token):
         return False  # a hashtag or a handle; a version pin (checkout@v4, lodash@4.17.21); a digest, a query
     if _EMAIL.search(token) or _ordinary_shape(token) or _ENV_REFERENCE.match(token) or _ID_PARTS.search(token):
@@ -139,6 +141,8 @@ def _ordinary_shape(value: str) -> bool:
     file names, paths, dotted names, digests and fingerprints, GPG key ids, SSH public keys."""
     if any(mark in value for mark in ("${", "{{", "%(", "<%", "#{", "os.environ", "process.env", "getenv", "ENV[")):
         return True
+    if re.search(r"\{[A-Za-z_][\w.]*\}", value) or re.fullmatch(r"_\w+|(?:self|cls|this)\.\w+", value):
+        return True  # an f-string's field ({cookie.name}); a private name (_BinaryToken), an attribute (self._token)
     return bool(
         re.fullmatch(
             r"v?\d+(?:\.\d+)+(?:[-+.]\w+)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?|[\d,._ ]+|"

@@ -22,12 +22,16 @@ _PASSWORD_WORDS = (
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
     r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker)\s+"
-    r"(?:code|combination|combo)|"
+    r"(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
+    r"entsperr(?:code|ungscode|-pin)|"
+    # One-time codes a bank or a login sends (an SMS code, a TAN, a verification code): digits, valid for minutes.
+    r"(?:sms|text|tan|otp|one[- ]time|verification|login|sign[- ]in|2fa|mfa|auth(?:entication)?)\s+(?:code|pin)|"
+    r"(?-i:TAN)|otp|"  # a bank's transaction number, not the colour
     r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
     r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|jelszava|"
     r"clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
-    r"parola(?:\s+d'ordine)?|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
+    r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
     r"sandi|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
     r"كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
@@ -35,14 +39,15 @@ _PASSWORD_WORDS = (
 # Words that name a login as a pair ("login is admin / hunter22", "u/p: admin / papaya9047").
 _LOGIN_WORDS = (
     r"log-?in|logon|creds|credentials?|zugangsdaten|identifiants|credenciales|credenciais|inloggegevens|wi-?fi|wlan|"
-    r"u/pw?|user(?:name)?\s*/\s*pass(?:word)?|(?:ال)?واي\s*فاي"
+    r"u/pw?|user(?:name)?\s*/\s*pass(?:word)?|admin\s+(?:user|account)|(?:user|root)\s+account|(?:ال)?واي\s*فاي"
 )
 # Words that name a key or a token: only a generated-looking value counts after these.
 _KEY_WORDS = (
     r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app|application|license|licence|"
     r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
-    r"consumer|project|management|unseal)"
-    r"[ _-]?(?:key|token|secret)s?|master\.key|api[ _-]?key|apikey|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
+    r"consumer|project|management|unseal|product|activation|registration|serial|cd)"
+    r"[ _-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
+    r"master\.key|api[ _-]?key|apikey|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
     r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
     r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
 )
@@ -61,25 +66,32 @@ def _word() -> re.Pattern[str]:
         rf"(?i)(?:(?<![^\W_])(?:(?P<pw>{_PASSWORD_WORDS})|(?P<login>{_LOGIN_WORDS})|(?P<key>{_KEY_WORDS}))|"
         rf"(?<=[^\W\d_])(?-i:(?P<glued>{_GLUED_PASSWORD_WORDS}))){_VALUE_SUFFIX}(?![^\W_]|-\w|_[^\W\d_])"
         # No word boundaries in these scripts.
-        r"|(?P<cjk>パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
+        r"|(?P<cjk>パスワード|暗証番号|ロック解除コード|解锁密码|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
+        r"|(?P<cjkkey>密钥|秘钥|令牌|アクセストークン|トークン|APIキー|API\s*키)"
     )
 
 
 # Words whose value is digits: a PIN, a PUK, a card's CVV, a combination lock.
-_NUMERIC_WORD = re.compile(r"(?i)pin|puk|cvv|cvc|combination|combo|暗証|пин|पिन|পিন|tunnusluku|رمز")
+_NUMERIC_WORD = re.compile(
+    r"(?i)pin|puk|cvv|cvc|combination|combo|geheimzahl|confidentiel|secreto|segreto|\btan\b|otp|"
+    r"暗証|пин|पिन|পিন|tunnusluku|رمز"
+)
 # Words whose value is a code: digits, or digits and a letter or two ("A1294").
 _CODE_WORD = re.compile(r"(?i)code|combo|combination|digicode|kod|koodi|код|codice|código")
 # Verbs that report a value a tool or a person handed over ("the CLI printed X", "initialAdminPassword came out as X"):
 # they connect only a value that looks generated.
 _GIVEN = (
     r"printed|prints|returned|returns|gave(?:\s+me)?|gives|showed(?:\s+me)?|shows|displayed|displays|outputs?|"
-    r"generated|(?:came|comes)\s+(?:out|back)\s+as|spat\s+out|spits\s+out"
+    r"generated|(?:came|comes)\s+(?:out|back)\s+as|spat\s+out|spits\s+out|(?:should|must|will|would|shall)\s+be"
 )
 # What joins the word to its value. Spoken connectors need a space around them; signs do not.
 _SPOKEN = (
     r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|era|é|è|jest|to|är|er|je|on|это|είναι|là|"
     r"adalah|ialah|คือ|היא|הוא|هي|هو|је|е|є|це|este|ay|ni|var|"
     r"contains|holds|(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para)|to|as|"
+    # "changed to" in the languages of the words above
+    r"(?:ge[äa]ndert|gesetzt)\s+(?:auf|in|zu)|chang[ée]e?\s+(?:en|pour|à)|cambi(?:ado|ada|é|ata|ato)\s+(?:a|en|in)|"
+    r"(?:mudei|mudou|alterad[ao]|trocad[ao])\s+para|(?:по|с|из)мен(?:ял|ил)[аи]?\s+на|"
     rf"{_GIVEN}"
 )
 _STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintenant|ahora|agora"
@@ -87,9 +99,16 @@ _STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintena
 # An XML element's ">" ("<password>X</password>", up to its closing tag) only right after the word.
 _SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
 # "the wifi password? it's X", "grandma's computer password, it's X": a new clause that hands over the value.
-_ITS = re.compile(r"\s*[,;?!.]?\s+(?:it['’]?s|it\s+is|that['’]?s)\s+", re.I)
+_ITS = re.compile(
+    r"\s*[,;?!.]?\s+(?:(?:the|le|la|el|der|die|das|o|a)\s+(?:new|nouveau|nouvelle|nuevo|nueva|neue|neues|nuovo|nuova|novo|nova)"
+    r"(?:\s+one)?\s+(?:is|c['’]est|est|es|ist|è|é)|it['’]?s|it\s+is|that['’]?s|c['’]est)\s+",
+    re.I,
+)
 _CONTRACTED = re.compile(r"['’]s\s+")  # "the PIN's 0064"
-_CJK_CONNECTOR = re.compile(r"\s*(?:は|が|を|：|:|是|为|為|는|은|이|가|=|คือ|เป็น)\s*")
+# "is" and "changed to" ("改成了", "设为", "に変更").
+_CJK_CONNECTOR = re.compile(
+    r"\s*(?:は|が|を|：|:|是|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)\s*"
+)
 # In scripts written without spaces, a short qualifier glued between the word and its connector ("รหัสผ่านไวไฟคือ",
 # "密码wifi是").
 _CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|为|為|는|은|คือ|เป็น))")
@@ -99,17 +118,18 @@ _QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
 _QUALIFIER_LIMIT = 12
 # Words that are also ordinary English verbs or nouns: a value must follow a connector ("pin: 4821"), never bare.
 _AMBIGUOUS = frozenset(
-    "pin pins pass passes puk combination pat token tokens secret secrets code psk key keys".split()  # noqa: SIM905
+    "pin pins pass passes puk combination pat token tokens secret secrets code psk key keys tan otp".split()  # noqa: SIM905
 )
 # Connectors that are ordinary prepositions too: they connect only right after the credential word.
-_WEAK = re.compile(r"(?i)to|on|as|je|er|es|era|é|è|ni|var|-|–|—")
+_WEAK = re.compile(r"(?i)to|on|as|je|er|es|era|ni|var|-|–|—")
 _GIVEN_RE = re.compile(rf"(?i){_GIVEN}")
 # A verb that sets a password, a few words before its word: "set the password to X", "change the PIN to X".
 _SETS = re.compile(
     r"(?i)\b(?:set|sets|setting|change|changed|changing|reset|update|updated|switch|switched|make|made)\b"
     r"[^.!?\n]{0,30}$"
 )
-_CAMEL_VERB = re.compile(rf"(?i)\s+(?:is|was|{_GIVEN})\s+")
+# "initialAdminPassword came out as X", "..., the file says X".
+_CAMEL_VERB = re.compile(rf"(?i),?\s+(?:(?:it|the\s+\w+)\s+)?(?:is|was|says|said|reads|{_GIVEN})\s+")
 _PREPOSITIONS = frozenset(
     "for of to on in at with from by de del des du da di för för til voor für pour para per".split()  # noqa: SIM905
 )
@@ -135,12 +155,16 @@ _MORE = re.compile(rf"(?:{_SPOKEN}|{_STILL})\s+|[:=]\s*|the\s+(?:phrase|sentence
 # box, the one with the photos, is X").
 _QUALIFIER = re.compile(
     r"\s+\([^()\n]{1,60}\)|\s+(?:[^\s.!?;:=,]|\.(?=\S)){1,40}|"
-    r",\s+(?:the\s+one|which|that|who|where|whose)\b[^,.;!?\n]{0,60},"
+    r",\s+[^,.;:!?=\n]{1,60},"
 )
-_PAIR = re.compile(r"([^\s/:,]{1,64})\s*(?:/|:|,\s*(?:pw|pass(?:word)?)\s*:?|\s+and\s+)\s*([!-~]{4,80})")
+# A user and a password: "admin / x", "a@b.c // x", "u:x", "me, pw: x", "my email and x", "the email with x".
+_PAIR = re.compile(
+    r"((?:my|our|the)\s+(?:[\w-]+\s+)?(?:e-?mail(?:\s+address)?|user\s*name|phone\s+number)|[^\s/:,]{1,64})"
+    r"\s*(?:/{1,2}|:|,\s*(?:pw|pass(?:word)?)\s*:?|\s+(?:and|with|\+)\s+)\s*([!-~]{4,80})"
+)
 _APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}\b")  # Google app passwords
 _BEFORE = re.compile(
-    r"(?:\s+(?:is|was|as|=)|\s*(?:[-–—=]|<-|←)\s*(?:that['’]?s|this\s+is|it['’]?s)?)\s+"
+    r"(?:\s+(?:is|was|as|als|comme|como|come|=)|\s*(?:[-–—=]|<-|←)\s*(?:that['’]?s|this\s+is|it['’]?s)?)\s+"
     r"(?:the|my|our|your|a|an|for)?\s*(?:new\s+|current\s+)?(?:[\w-]+\s+){0,2}$",
     re.I,
 )
@@ -157,7 +181,8 @@ _SHORT_PIN = re.compile(r"(?!(?:19|20)\d\d$)\d{4,5}")  # not a year
 _SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|です|입니다|이에요|예요|에요)")
 _YEAR = re.compile(r"(?:19|20)\d\d(?:-\d\d){0,2}")  # a year or an ISO date, not a PIN
 # Template expressions and jsonpaths are references to a value kept elsewhere ({{ lookup(...) }}, {.data.password}).
-_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{\.[\w.\[\]'\"-]*\}")
+# A shell's parameter expansion (${API_KEY:?must be set}) likewise.
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{\.[\w.\[\]'\"-]*\}|\$\{[A-Za-z_][^{}\n]*\}")
 
 # Words that say something about a password rather than being one ("the password is weak"). A one-word password
 # after a connector must not be one of these, nor end like an adjective or participle.
@@ -176,7 +201,7 @@ _DESCRIBING = frozenset(
     managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere
     same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
     policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper
-    please thanks thank yes yeah nope what which who where why how unclear ready
+    please thanks thank yes yeah nope what which who where why how unclear ready true false value undefined
     lowercase uppercase alphanumeric numeric capitalized
     monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday weekly daily monthly
     january february march april june july august september october november december
@@ -220,3 +245,23 @@ _CAMEL = re.compile(
     r"(?<=[a-z0-9])(?:Password|Passwd|Pwd|Secret|Token|ApiKey|Key)(?![a-z])|"
     r"(?<=[A-Z])(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|APIKEY)(?![A-Za-z])|(?<=[A-Z]_)AUTH(?![A-Za-z])"
 )
+
+# Two words and a number joined by a password's symbol, as people choose them ("Coffee=Pepper57", "Napoli+Max3").
+_WORDS_JOINED = re.compile(r"[A-Z]?[a-z]{2,12}[=+&^*~]{1,2}[A-Z]?[a-z]{2,12}\d{1,6}[!?#$%&*]?")
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+
+# Keys that are names of data, not credentials: their value is a lookup key, an index, a signature's public half.
+_NAME_KEYS = frozenset(
+    """
+    cache idempotency primary foreign partition sort composite unique natural surrogate row object map dict
+    dictionary lookup hash hashing s3 redis registry config configuration setting settings i18n translation public
+    gpg pgp ssh host shard crashreporter reporter device machine installation
+    sharding bucket index join lock dedup dedupe group lookup music sort range
+    a an the
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+
+# What hands over a file's content when the credential word names a file ("config/master.key contents: X").
+_PATH_VALUE = re.compile(r"(?i)[\"']?\s*(?:contents?\s*)?[:=]|\s+(?:is|contains|holds|reads|says)\s")
+# A key and its value as two literals in code: define('DB_PASSWORD', 'x'), ["password", "x"], put("token", "x").
+_LITERAL_PAIR = re.compile(r"[\"']\s*,\s*(?=[\"'])")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase, words_before
 from ratchet.core.password_values import (
     _MEMORABLE,
     _WORD_BREAK,
@@ -30,6 +31,7 @@ from ratchet.core.password_values import (
     _ordinary_shape,
     _random_words,
     decoded_base64,
+    entropy,
     generated,
     password_shaped,
     plausible,
@@ -49,14 +51,16 @@ from ratchet.core.password_words import (
     _CONTRACTED,
     _DESCRIBING,
     _DOOR_CODE,
-    _FUNCTION_WORDS,
     _GIVEN_RE,
     _ITS,
+    _LITERAL_PAIR,
     _MORE,
+    _NAME_KEYS,
     _NUMERIC_WORD,
     _OTHER_HEADS,
     _OWNED,
     _PAIR,
+    _PATH_VALUE,
     _PLACEHOLDER,
     _PREPOSITIONS,
     _QUALIFIER,
@@ -69,8 +73,10 @@ from ratchet.core.password_words import (
     _SPOKEN_RE,
     _TEMPLATE,
     _TOKENISH,
+    _UUID,
     _VALUE,
     _WEAK,
+    _WORDS_JOINED,
     _YEAR,
     _word,
 )
@@ -97,6 +103,14 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         group = match.lastgroup or "key"
         word = match.group(group).lower()  # without a value suffix: secret_key_base is a "secret_key"
         group = "pw" if group == "glued" else group
+        if group == "cjkkey":
+            found = _value_after(text, match.end(), "cjk", word)
+            if found and random_token(text[found[0] : found[1]]):
+                yield found[0], found[1], "API Key"  # "接口密钥：61b8...": a key word of a script without spaces
+            continue
+        in_path = group != "login" and "/" in re.findall(r"\S*$", text[: match.start()])[0]
+        if in_path and not _PATH_VALUE.match(text, match.end()):
+            continue  # a file's name in a path (-e PASSWORD_FILE=/run/secrets/pg_pw), not the credential
         if (
             _qualifies_other(text, match.start(), match.end(), group)
             or word in ("key", "keys")
@@ -149,22 +163,13 @@ def _a_key_for(text: str, start: int, end: int) -> bool:
     if owner:
         return owner.group(1).lower() not in _NAME_KEYS
     # A field's label: "Email: li@x.com, key: 7eb98...", at the start of a line or after a comma.
-    return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]", text[end:]))
+    return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]|\s+(?=\S*\d)", text[end:]))
 
 
 _CALL_ARGUMENT = re.compile(r"\(\s*(?=[\"'][^\s\"'])")  # a literal, not ''.join(...)
 _DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
-_LABEL_START = re.compile(r"(?:^|[,;]\s*|\n[ \t]*)$")
+_LABEL_START = re.compile(r"(?:^|[,;/]\s*|\n[ \t]*)$")
 _KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?)(?:['’]s)?[\s_-]+$")
-# Keys that are names of data, not credentials: their value is a lookup key, an index, a signature's public half.
-_NAME_KEYS = frozenset(
-    """
-    cache idempotency primary foreign partition sort composite unique natural surrogate row object map dict
-    dictionary lookup hash hashing s3 redis registry config configuration setting settings i18n translation public
-    gpg pgp ssh host shard sharding bucket index join lock dedup dedupe group lookup music sort range
-    a an the
-    """.split()  # noqa: SIM905 - a word list reads better as prose
-)
 
 
 def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
@@ -187,6 +192,8 @@ def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] |
     if closing and "(" in text[max(0, at - 80) : at]:
         window_end = closing.end() - 1  # "(password comes from ~/.pgpass) — the count is ...": the aside ends
     for pos, connected in _candidates(text, at, window_end, group):
+        if connected and _GIVEN_STAND_IN.match(text, pos, window_end):
+            return None  # "DB_PASSWORD: <set to the key 'password' in secret 'api-db'>": a stand-in was given
         found = _value_at(text, pos, window_end, group, word, connected)
         if found:
             return found
@@ -195,6 +202,9 @@ def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] |
 
 
 _ASIDE_END = re.compile(r"[^()\n]*\)")
+# A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
+# <YOUR_TOKEN>, <db password>), not an HTML tag.
+_GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
 
 
 def _value_below(text: str, at: int, line_end: int, group: str, word: str) -> tuple[int, int] | None:
@@ -242,7 +252,8 @@ def _floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None
         if pin and (numeric or not _YEAR.fullmatch(pin.group(0))):
             start = at + match.start() + match.group(0).index(value)
             return start, start + pin.end()
-        if _MEMORABLE.fullmatch(value) and not _ordinary_shape(value):
+        chosen = n < 4 and not _ambiguous(word) and joined_words(value)  # "пароль от банка trophy_access_unique"
+        if _MEMORABLE.fullmatch(value) and not _ordinary_shape(value) or chosen:
             start = at + match.start() + match.group(0).index(value)
             return start, start + len(value)  # "kata laluan akaun bank saya cactus-tundra-16"
         if (
@@ -275,15 +286,15 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
             return app.start(), app.end()  # "gqwl rpct lwsl ttsz"
         cued = "phrase" in word or bool(_PHRASE_CUE.search(text, max(0, pos - 12), pos))
         # Not after a word that is also an ordinary one ("pass  # maybe removed already").
-        words = (
-            _passphrase(text, pos, end, cued=cued) if cued or not _ambiguous(word) or word in ("pw", "pwd") else None
-        )
+        words = passphrase(text, pos, end, cued=cued) if cued or not _ambiguous(word) or word in ("pw", "pwd") else None
         if words:
             return words.start(), words.end()  # "glacier ember quilt seventeen", "blue.train.owl.frozen"
     value = _VALUE.match(text, pos, end)
     if not value:
         return None
     raw = value.group(1).split("</", 1)[0]  # an XML element's value ends at its closing tag
+    if not connected and raw.startswith("("):
+        return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value
     if re.search(r"(?:\.{3}|…)[\"'`”’»)\]]*$", raw) or text.startswith(("…", "..."), value.end()):
         return None  # "sk_test_...", "(github_pat_…)": elided, a stand-in
     lead = len(raw) - len(raw.lstrip("([{*"))
@@ -300,34 +311,6 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     return None
 
 
-def _passphrase(text: str, pos: int, end: int, *, cued: bool) -> re.Match[str] | None:
-    """A passphrase of plain words at ``pos``: three to eight words that read as random words rather than a
-    sentence (no function words of the languages we know, mostly not words that describe), ending the clause; four
-    or more unless a passphrase was named, and then a function word may be among them ("midnight train to
-    georgia"). Words joined by dots or dashes (``blue.train.owl.frozen``) likewise when a passphrase was named;
-    else only by dashes, as password managers generate them (``bucket-yodel-pilot-rhubarb``), never a snake_case
-    or dotted name of code."""
-    joined = _JOINED_PHRASE.match(text, pos, end)
-    found = _PHRASE.match(text, pos, end) or (joined if joined and (cued or joined.group("sep") == "-") else None)
-    if not found:
-        return None
-    words = [w.lower() for w in re.split(r"[\s.,_-]+", found.group(0)) if w]
-    function = sum(w in _FUNCTION_WORDS for w in words)
-    if len(words) < (3 if cued else 4) or words[0] in _FUNCTION_WORDS or function > (1 if cued else 0):
-        return None
-    if words[0] in _DESCRIBING and (function or len(words) < 4):
-        return None  # "the passphrase is stored in ...", "correct but ..."; not "correct seven winter sings"
-    describing = sum(w in _DESCRIBING or _describes(w) for w in words)
-    if 2 * describing > len(words) or not (cued or _CLAUSE_END.match(text, found.end())):
-        return None
-    return found
-
-
-_PHRASE = re.compile(r"[A-Za-z][a-z]{1,14}(?: [A-Za-z][a-z]{1,14}){2,7}(?![\w'])\.?")  # an unquoted passphrase
-_PHRASE_CUE = re.compile(r"(?i)\b(?:phrase|sentence|words)\s+$")  # "my password is the sentence ..."
-_JOINED_PHRASE = re.compile(r"[a-z]{2,15}(?P<sep>[.\-_])[a-z]{2,15}(?:(?P=sep)[a-z]{2,15}){1,6}(?![\w-]|\.\w)")
-
-
 def _glued(sign: re.Match[str]) -> bool:
     """A sign with no space on either side ("SHA256:m0e9", "host:5432"), or an "=" glued to the word before it
     ("password changed for user_id=196935"): that word's value, not the credential's."""
@@ -338,7 +321,10 @@ def _glued(sign: re.Match[str]) -> bool:
 def _names_other(text: str, at: int, pos: int) -> bool:
     """The qualifying words end in a noun of their own ("the wifi network name is ...", "the password manager is
     ..."): the value that follows is that thing's, not the credential."""
-    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text[at:pos])]
+    between = re.split(r"\s[—–-]\s|[,;(]", text[at:pos])[-1]  # the clause the connector is in
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", between)]
+    if words == ["header"] and re.search(r"-\w+$", text[max(0, at - 30) : at]):
+        return False  # "the X-API-Key header should be ...": a header named for a credential holds one
     return bool(words) and words[-1] in _OTHER_HEADS and not any(w in _PREPOSITIONS for w in words)
 
 
@@ -354,9 +340,15 @@ def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int,
         if sign:
             yield sign.end(), False  # past a glued qualifier: only a generated value
         return
+    literal = _LITERAL_PAIR.match(text, at, end) if group == "pw" else None
+    if literal:  # only a value that looks chosen or generated: ["password", "username"] is a list of names
+        yield literal.end(), False
     bare = re.match(r"\s+", text[at:end])
     if bare:  # "password Sommer2024!" (only a generated value), never "DB_PASSWORD=x"
-        yield at + bare.end(), False
+        word_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
+        # A list's field is connected: "wifi is BTHub6, password 6162789805".
+        digits = re.match(r"\s+\S*\d", text[at:end]) and not _ambiguous(text[word_start:at].lower())
+        yield at + bare.end(), bool(digits and _LABEL_START.search(text, max(0, word_start - 4), word_start))
     contracted = _CONTRACTED.match(text, at, end)
     if contracted:
         yield contracted.end(), True
@@ -385,7 +377,7 @@ def _value_before(text: str, at: int, group: str, word: str) -> tuple[int, int] 
     """``"M0nt3r3y-Bay#7" is the password for ...``, ``timber5991 — that's the password``, ``use X as the
     passphrase``, ``"2662" - PIN for ...``: a generated-looking value (a PIN's digits, a passphrase's words)
     before the word, unless the word only qualifies the noun after it ("... is our password rule")."""
-    if group not in ("pw", "login"):
+    if group not in ("pw", "login", "key"):
         return None
     after = re.match(r"\s+([^\W\d_]+)", text[at + len(word) : at + len(word) + 30])
     if after and after.group(1).lower() in _OTHER_HEADS:
@@ -396,7 +388,7 @@ def _value_before(text: str, at: int, group: str, word: str) -> tuple[int, int] 
         return None
     lead, base = head[: conn.start()], at - len(head)
     if "phrase" in word:
-        run = _words_before(lead)
+        run = words_before(lead)
         if run:
             return base + run[0], base + run[1]
     token = re.search(r"[\"'`“‘]?([!-~]{4,64}?)[\"'`”’]?$", lead)
@@ -404,27 +396,14 @@ def _value_before(text: str, at: int, group: str, word: str) -> tuple[int, int] 
         return None
     value = token.group(1)
     pin = _NUMERIC_WORD.search(word) and re.fullmatch(r"\d{4,12}", value)
-    if (pin or generated(value) and plausible(value)) and not _PLACEHOLDER.match(value):
+    if group == "key" and not (random_token(value) and any(c.isdigit() for c in value)):
+        return None  # "put 6HX5QAXGBP87UGS60ZE6 as the api key": only a generated key
+    if any(_PLACEHOLDER.match(part) for part in re.split(r"[`\"']*[/:][`\"']*", value.strip("`\"'"))):
+        return None  # "use `foo`/`bar` as user/pass": stand-ins
+    chosen = generated(value) and plausible(value) or group == "pw" and joined_words(value)
+    if (pin or chosen) and not _PLACEHOLDER.match(value):
         return base + token.start(1), base + token.end(1)
     return None
-
-
-def _words_before(lead: str) -> tuple[int, int] | None:
-    """The passphrase ending ``lead``: its last token when that is words joined by dots or dashes, else the plain
-    words after the last function word ("ok so valley wild lemons owl")."""
-    last = re.search(r"\S+$", lead)
-    if last and _JOINED_PHRASE.fullmatch(last.group(0)):
-        return last.start(), last.end()
-    words = list(re.finditer(r"[A-Za-z]+", lead))
-    run: list[re.Match[str]] = []
-    for match in reversed(words):
-        between = lead[match.end() : run[0].start() if run else len(lead)]
-        if between.strip() or match.group(0).lower() in _FUNCTION_WORDS or len(run) == 8:
-            break
-        run.insert(0, match)
-    if len(run) < 3 or not _random_words(" ".join(m.group(0).lower() for m in run)):
-        return None
-    return run[0].start(), run[-1].end()
 
 
 def _past_spoken(text: str, pos: int, end: int) -> int:
@@ -444,7 +423,9 @@ def _login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
     value = pair.group(2).rstrip(".,;!?)\"'")
     if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
         return None
-    if not generated(value) and not (value.isalpha() and len(value) >= 6):
+    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+[})\]]*", value) and not joined_words(value):
+        return None  # {"username": container_registry_username}: a variable
+    if not (generated(value) or value.isalpha() and len(value) >= 6 or joined_words(value)):
         return None
     return pair.start(2), pair.start(2) + len(value)
 
@@ -457,13 +438,18 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
             return False  # a date, or a year but as a PIN: "the door code changed on 2023-05-11"
         count = len(digits.replace("-", ""))
         if numeric or group == "pw" and _CODE_WORD.search(word):
-            return (3 if "cv" in word else 4) <= count <= 12
+            return (3 if "cv" in word or "security" in word else 4) <= count <= 12
         if connected:
             return group in ("pw", "cjk", "login") and count >= 6
         # Bare, after a word of a language that puts the value before its verb ("şifresi 0664", "पासवर्ड 8789 है").
         return group in ("pw", "cjk") and count >= 4 and not word.isascii()
     if numeric:
         return False  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version
+    chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value)
+    if group in ("pw", "cjk") and not _ambiguous(word) and chosen:
+        return True  # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code)
+    if "session" in word and _UUID.fullmatch(value):
+        return False  # a transcript's or a request's session id, not a session cookie's value
     if connected and group == "pw" and _CODE_WORD.search(word) and _DOOR_CODE.fullmatch(value):
         return True  # "code de la porte : A1294"
     if len(value) >= 16 and readable_base64(value):
@@ -476,6 +462,10 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     lower = value.lower()
     if lower in _DESCRIBING or _describes(lower.rsplit("-", 1)[-1]) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", lower):
         return False  # "expired", "Bitwarden-managed"
+    if "cookie" in word or word == "sessionid":  # a session's value: long, random, with digits
+        return (
+            len(value) >= 20 and any(c.isdigit() for c in value) and entropy(value) > 3.5 and not _ordinary_shape(value)
+        )
     if word in ("key", "keys"):
         # "the key is AES-256" is a fact; "the key for X is 35a4ee8f..." is a key; "key: EllipticCurvePrivateKey" and
         # "key=self.font.getGlyphID" are code, with no digit and a dot or a brace.
@@ -487,6 +477,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         return True
     if group not in ("pw", "cjk") or not connected or not clause_final:
         return False
+    if _ambiguous(word):
+        return False  # "pass  # ...: transient" is code; a plain word needs a word that only names a password
     # A one-word password said in words: a word, but not one that describes a password ("LemonPickle!!" too).
     word_only = value.rstrip("!?")
     return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())

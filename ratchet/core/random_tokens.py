@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ratchet.core import password_values as values
 
 _PLACEHOLDER = re.compile(
-    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|[A-Z][A-Z_]*|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|"
+    r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|[A-Z][A-Z_]*|\{\w{0,30}\}|%[sdr]|(?i:x{3,}|\*{3,}|<[^>]*>|%\w+%|\{\{.*\}\}|redacted|changeme|none|"
     r"null|placeholder|example|dummy|pass(?:word)?|secret|your[-_]?\w*))$"
 )
 _TOKEN = re.compile(r"[A-Za-z0-9+/=_\-.~]{16,}")
@@ -40,7 +40,13 @@ def placeholder(value: str) -> bool:
     return bool(_PLACEHOLDER.match(value) or _stand_in_run(value))
 
 
-_STAND_IN = re.compile(r"([A-Za-z0-9*])\1{7,}|(?i:example)|(?:^|[/_.:=-])(?:X{4,}|x{4,}|\*{4,})$")
+# Also a value that says it is one ("xoxb-your-token", "sk-...-here", "replace-me"), and the examples the providers'
+# documentation prints (Telegram's bot token, Stripe's test key, jwt.io's token's signature).
+_STAND_IN = re.compile(
+    r"([A-Za-z0-9*])\1{7,}|(?i:example|[-_]your[-_]|^your[-_]|[-_]here$|replace[-_]?me|insert[-_])|"
+    r"(?:^|[/_.:=-])(?:X{4,}|x{4,}|\*{4,})$|ABC-DEF1234ghIkl-zyx57W2v1u123ew11|4eC39HqLyjWDarjtT1zdp7dc|"
+    r"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+)
 
 
 def _stand_in_run(value: str) -> bool:
@@ -137,7 +143,7 @@ _NOT_SECRET = re.compile(
     r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
     r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
     r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
-    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*\]",
+    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)",  # a sops value, or one cut short where a length limit ends the text
     re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,

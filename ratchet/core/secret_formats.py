@@ -60,6 +60,17 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             # scheme://user:password@host, or scheme://:password@host: a password embedded in a URL or DSN.
             re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s/]{3,})@[^\s/@]+", re.I),
         ),
+        # An ADO.NET or ODBC connection string (Server=...;User Id=...;Password=...;): the password field's value, up
+        # to its semicolon, whatever its shape.
+        (
+            "Connection String Password",
+            re.compile(
+                r"(?i)\b(?:server|data\s+source|host|address|addr|dsn|driver)\s*=[^;\n]*;(?:[^;\n]*;){0,8}?\s*"
+                r"(?:password|pwd)\s*=\s*(\{[^}\n]+\}|[^;\n\"']{3,})"
+            ),
+        ),
+        # A Windows product key and the licence keys made like it: five groups of five letters and digits.
+        ("Product Key", re.compile(r"\b(?=[A-Z0-9-]*\d[A-Z0-9-]*[A-Z])[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b")),
         ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
         ("Discord Bot Token", re.compile(r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b")),
         ("Telegram Bot Token", re.compile(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_-]{32,33}\b")),

@@ -12,7 +12,8 @@ Three layers, cheapest first:
    prose forms people actually type to an agent ("my password is hunter2x!"), connection strings with an
    embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
    ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
-   :mod:`password_values`) and :mod:`account_secrets`.
+   :mod:`password_values`, :mod:`passphrases`), :mod:`account_secrets`, :mod:`seed_words` (a BIP-39 phrase with no
+   name for it) and :mod:`chat_secrets` (a chat's message that is only a token).
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
@@ -28,8 +29,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ratchet.core import account_secrets, passwords, random_tokens
+from ratchet.core import account_secrets, chat_secrets, passwords, random_tokens, seed_words
 from ratchet.core import password_values as values
+from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
 
@@ -141,6 +143,8 @@ def _said(text: str) -> Iterator[tuple[int, int, str]]:
     """Credentials said in words: after a password, key or token word, and the account secrets named otherwise."""
     yield from passwords.spans(text)
     yield from account_secrets.spans(text)
+    yield from seed_words.spans(text)
+    yield from chat_secrets.spans(text)
 
 
 def redact(text: str) -> str:
@@ -327,6 +331,8 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return not (in_cookie or cookie_attribute or _SESSION_COOKIE.fullmatch(match.group(1)))
     if kind in ("Command Line Token", "Authorization Header"):
         return not (_UUID.fullmatch(value) or values.random_token(value))
+    if kind == "Connection String Password":  # the docs' "Password=myPassword;", "Pwd={your_password}"
+        return bool(_WORD_PLACEHOLDER.match(value.strip("{}")))
     if kind == "Mollie API Key":
         return len(values._WORD_BREAK.findall(value)) <= 8  # test_Float64ArrayRoundTrip: a test's name
     if kind in ("Password File Entry", "SQL Password"):
@@ -394,12 +400,13 @@ def _stand_in(pattern: re.Pattern[str], text: str) -> str:
 
 # Public keys and certificates (a block cut short by a length limit too), SSH public keys and hashed known_hosts
 # entries, DKIM records, DER public keys in base64 (RSA, P-256, Ed25519): public by design, blanked before any
-# detector looks, so their random-looking base64 is never taken for a key.
+# detector looks, so their random-looking base64 is never taken for a key. A hashed known_hosts entry or a public JWK
+# cut short where a length limit ends the text (a fact's evidence) is still public.
 _PUBLIC_MATERIAL = re.compile(
     r"-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|X509 CRL|"
     r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----[A-Za-z0-9+/=\s\\]*?(?:-----END [A-Z0-9 ]+-----|$)|"
     r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+|"
-    r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\bv=DKIM1;[^\"\n]*|"
+    r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\|1\|[A-Za-z0-9+/=|]*$|\bv=DKIM1;[^\"\n]*|"
     r"\bMI[A-Za-z0-9+/]{2,4}(?:A0GCSqGSIb3DQEBAQUAA4|ANBgkqhkiG9w0BAQEFAAO)[A-Za-z0-9+/]+={0,2}|"
     r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}|"
     # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
@@ -411,7 +418,7 @@ _PUBLIC_MATERIAL = re.compile(
     # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.
     r"\bsecure:\s*v1:[A-Za-z0-9+/=:]+|\$ANSIBLE_VAULT;[\d.]+;\w+(?:;\w+)?(?:\s+[0-9a-f]{20,})*|"
     # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
-    r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*\}|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
+    r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
     # What DNS publishes (an ACME challenge, a site verification in a TXT record): public.
     r"\bIN\s+TXT\s+\"[^\"\n]*\"",
 )
