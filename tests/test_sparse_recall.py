@@ -3,9 +3,12 @@ the per-prompt hook process imports neither numpy nor click."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -142,7 +145,8 @@ try:
 except SystemExit as exc:
     code = exc.code
 sys.stdout = sys.__stdout__
-LAZY = ("numpy", "click", "ratchet.core.secrets", "subprocess", "hashlib", "tempfile")
+LAZY = ("numpy", "click", "ratchet.core.secrets", "subprocess", "hashlib", "tempfile", "zipfile",
+        "ratchet.store.journal")
 loaded = {name: name in sys.modules for name in LAZY}
 print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
 """
@@ -151,7 +155,8 @@ print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
 def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None:
     """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache: nor the credential
     rules (the cache holds the output gate's verdicts), nor subprocess (outside a repository no git is started), nor
-    hashlib and tempfile (a read and one appended event)."""
+    hashlib and tempfile (a read and one appended event), nor zipfile (the cache's ZIP directory is read by
+    ratchet.store.npz) or the write path of the store (the journal)."""
     memdir = tmp_path / "probe"
     catalog.refresh(generate(memdir, 300, seed=3))  # as every write leaves it: the cache current
     done = subprocess.run(
@@ -169,6 +174,7 @@ def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None
     assert (report["numpy"], report["click"]) == (False, False)
     assert (report["ratchet.core.secrets"], report["subprocess"]) == (False, False)
     assert (report["hashlib"], report["tempfile"]) == (False, False)  # nothing hashed, no whole file written
+    assert (report["zipfile"], report["ratchet.store.journal"]) == (False, False)
 
 
 DTYPES = ["<f4", "<f8", "|u1", "|b1", "<i2", "<i4", "<i8", "<u8"]
@@ -192,6 +198,63 @@ def test_npz_reads_what_numpy_wrote(tmp_path_factory: pytest.TempPathFactory, dt
     assert npz.load(path, ["square"]) is None  # two-dimensional: numpy's to read
     assert npz.load(path, ["absent"]) is None
     path.write_bytes(path.read_bytes()[:40])
+    assert npz.load(path, ["numbers"]) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    blobs=st.dictionaries(st.text("abcxyz_.", min_size=1, max_size=8), st.binary(max_size=300), max_size=6),
+    comment=st.binary(max_size=40),
+    wide=st.booleans(),
+    streamed=st.booleans(),
+    flip=st.integers(0, 10_000),
+)
+def test_npz_finds_zip_members_as_zipfile_does(
+    blobs: dict[str, bytes], comment: bytes, wide: bool, streamed: bool, flip: int
+) -> None:
+    """The ZIP reader under npz.load finds what was written in every stored archive zipfile writes: ZIP64 records
+    forced (``wide``: every size and offset in the ZIP64 extra field, the ZIP64 end record), written to a stream
+    that cannot seek (sizes after the data), with an archive comment (even one holding the end record's signature,
+    which zipfile itself misreads); and a damaged byte is never read as data."""
+    with pytest.MonkeyPatch.context() as patch:
+        if wide:
+            patch.setattr(zipfile, "ZIP64_LIMIT", -1)
+            patch.setattr(zipfile, "ZIP_FILECOUNT_LIMIT", -1)
+        sink = io.BytesIO()
+
+        class Unseekable(io.RawIOBase):
+            def writable(self) -> bool:
+                return True
+
+            def write(self, b) -> int:  # type: ignore[no-untyped-def, override]
+                return sink.write(b)
+
+        with zipfile.ZipFile(Unseekable() if streamed else sink, "w", zipfile.ZIP_STORED) as archive:
+            archive.comment = comment
+            for name, blob in blobs.items():
+                with archive.open(name, "w", force_zip64=wide) as member:
+                    member.write(blob)
+    data = sink.getvalue()
+    found = npz.members(data)
+    assert {name: data[a : a + n] for name, (a, n, _) in found.items()} == blobs
+    assert all(zlib.crc32(blobs[name]) == crc for name, (_, _, crc) in found.items())
+    damaged = bytearray(data)
+    damaged[flip % len(data)] ^= 0x5A
+    try:
+        again = npz.members(bytes(damaged))
+    except npz.BadArchive:
+        return
+    read = {
+        name: bytes(damaged[a : a + n]) for name, (a, n, crc) in again.items() if zlib.crc32(damaged[a : a + n]) == crc
+    }
+    assert all(blobs.get(name) == blob for name, blob in read.items() if name in blobs)
+
+
+def test_npz_leaves_compressed_members_to_numpy(tmp_path: Path) -> None:
+    path = tmp_path / "packed.npz"
+    np.savez_compressed(path, numbers=np.arange(50))
+    with pytest.raises(npz.BadArchive, match="numbers.npy is compressed"):
+        npz.members(path.read_bytes())
     assert npz.load(path, ["numbers"]) is None
 
 

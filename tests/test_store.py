@@ -338,7 +338,7 @@ def test_unreadable_memory_dir_is_a_clean_error(tmp_path):
 
 
 def test_a_tag_or_category_listing_reads_only_the_quarters_the_index_names(store: Store) -> None:
-    from ratchet.store.store import select
+    from ratchet.store.listing import select
 
     old = new_fact("The boiler was serviced", category="maintenance", importance=0.8, tags=["boiler"],
                    created="2025-02-01T10:00:00Z")  # fmt: skip

@@ -193,7 +193,7 @@ def list_(
     """
     from ratchet.cli.views import fact_table
     from ratchet.core.sensitive import TAG
-    from ratchet.store.store import select
+    from ratchet.store.listing import select
 
     facts = select(
         ctx.store,
@@ -293,7 +293,7 @@ def stats(ctx: Context) -> None:
       ratchet stats --json
     """
     from ratchet.cli.views import stats_text
-    from ratchet.store.store import stats
+    from ratchet.store.listing import stats
 
     data = stats(ctx.store)
     if ctx.json_output:

@@ -12,7 +12,6 @@ Superseded facts are not in it at all.
 from __future__ import annotations
 
 import json
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,6 +229,8 @@ def _array(value: Any) -> Any:
 def load(memdir: MemoryDir, *, materials: bool = False) -> Catalog | None:
     """The saved cache, or None when missing, unreadable or of another version (staleness is the caller's); with
     ``materials``, also what a build reuses."""
+    import zipfile
+
     import numpy as np
 
     try:

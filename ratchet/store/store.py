@@ -14,24 +14,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ratchet.core import clock
 from ratchet.core.facts import Fact
-from ratchet.core.scope import resolve_scope
 from ratchet.errors import AmbiguousIdError, InvalidFactError, NotFoundError, StoreError
-from ratchet.store import archived as archive_ids
-from ratchet.store import audit, index, journal
+from ratchet.store import index
 from ratchet.store.files import BadLine, collector_paused, dumps_line, quarantine_record, read_jsonl
-from ratchet.store.lines import parse_file, remember_written, written
 from ratchet.store.memdir import MemoryDir
-from ratchet.store.table import valid_lines
 
-LOCK_TIMEOUT = journal.LOCK_TIMEOUT
+if TYPE_CHECKING:
+    from ratchet.store import journal
 
 
 @dataclass
@@ -57,11 +53,14 @@ class Store:
         self.warnings: list[str] = []
 
     # ----- locking -------------------------------------------------------------------------------
-    def lock(self, timeout: float = LOCK_TIMEOUT, blocking: bool = True) -> contextlib.AbstractContextManager[None]:
+    def lock(self, timeout: float | None = None, blocking: bool = True) -> contextlib.AbstractContextManager[None]:
         """Hold the exclusive store lock (re-entrant within the process); the outermost holder first finishes a
         write a killed writer left (:func:`ratchet.store.journal.held`)."""
+        from ratchet.store import journal
+
         if not blocking:
             return journal.held(self.memdir, timeout=0, busy="skipped: another run holds the lock")
+        timeout = journal.LOCK_TIMEOUT if timeout is None else timeout
         busy = f"Timed out after {timeout:.0f}s waiting for {self.memdir.lock}"
         return journal.held(self.memdir, timeout=timeout, busy=busy)
 
@@ -92,6 +91,9 @@ class Store:
             return self._parse_files(paths)
 
     def _parse_files(self, paths: Iterable[Path]) -> Loaded:
+        from ratchet.store.lines import parse_file, written
+        from ratchet.store.table import valid_lines
+
         loaded = Loaded()
         seen: dict[str, tuple[Path, int, bytes]] = {}
         valid = valid_lines(self.memdir) | written(self.memdir)
@@ -149,6 +151,8 @@ class Store:
         cannot clash; callers bringing ids of their own (imports) pass ``check_existing=True``. With ``change`` the
         write is only planned into it, for the caller to :meth:`apply` with other writes as one.
         """
+        from ratchet.store import audit, journal
+
         new = list(facts)
         for fact in new:
             fact.validate()
@@ -173,6 +177,8 @@ class Store:
 
     def apply(self, change: journal.Change) -> None:
         """Write a change planned by ``add``/``update`` (and the caller's own steps) as one journaled write."""
+        from ratchet.store import journal
+
         with self.lock():
             journal.apply(self.memdir, change)
 
@@ -189,6 +195,8 @@ class Store:
         """Rewrite changed facts in place (atomically per quarter file) and log before/after of each (``change``: as
         for :meth:`add`). ``loaded``: what the caller read under the lock it holds, at least the quarter files of
         these facts (:meth:`read_files`); by default the whole store is read."""
+        from ratchet.store import audit
+
         changed = list(facts)
         for fact in changed:
             fact.validate()
@@ -229,6 +237,8 @@ class Store:
 
     def remove(self, ids: Iterable[str], actor: str, action: str, reason: str, **extra: Any) -> list[Fact]:
         """Move facts to ``archive.jsonl`` (forget, purge) in one journaled write: archived, then dropped."""
+        from ratchet.store import audit
+
         wanted = list(dict.fromkeys(ids))
         if not wanted:
             return []
@@ -260,6 +270,9 @@ class Store:
 
     def restore(self, id_or_prefix: str, actor: str) -> Fact:
         """Bring an archived fact back into its quarter file and drop it from the archive."""
+        from ratchet.store import archived as archive_ids
+        from ratchet.store import audit, journal
+
         with self.lock():
             records = self.archived()
             fact_id = _pick([r["fact"] for r in records], id_or_prefix, lambda r: r["id"], what="Archived fact")["id"]
@@ -279,6 +292,8 @@ class Store:
 
     def quarantine(self, paths: Iterable[Path]) -> int:
         """Move every bad line of ``paths`` to ``rejected.jsonl`` with its reason; return how many moved."""
+        from ratchet.store import audit, journal
+
         moved = 0
         with self.lock(timeout=5):
             for path in paths:
@@ -333,6 +348,10 @@ class Store:
         With ``change`` the write is only planned into it (and the index left stale). An ``archive`` record may come
         serialised, as ``(fact id, line)``, and an audit record as its line.
         """
+        from ratchet.store import archived as archive_ids
+        from ratchet.store import journal
+        from ratchet.store.lines import remember_written
+
         replace = replace or {}
         drop = drop or set()
         touched = {loaded.files[i] for i in set(replace) | drop}
@@ -423,73 +442,3 @@ def open_store(memory_dir: str | Path | None = None, config: Any = None, *, crea
 def umask_private() -> None:
     """New files default to owner-only even when created outside :mod:`ratchet.store.files`."""
     os.umask(0o077)
-
-
-def select(
-    store: Store,
-    *,
-    category: str | None = None,
-    tags: list[str] | None = None,
-    tier: str | None = None,
-    scope: str | None = None,
-    trust: str | None = None,
-    prompt_version: str | None = None,
-    last: int | None = None,
-    include_superseded: bool = False,
-) -> list[Fact]:
-    """Facts matching every given filter, newest first.
-
-    A category or tag filter is answered from ``facts-index.json`` first (rebuilt when stale): only the quarter files
-    that hold a match are read, so listing one tag of a large store reads a fraction of it.
-    """
-    wanted_scope = resolve_scope(scope) if scope else None
-    wanted_tags = {t.lower() for t in tags or []}
-    if category or wanted_tags:
-        doc = store.index()
-        ids = set(doc["categories"].get(category, [])) if category else None
-        if wanted_tags:
-            tagged = {i for tag in wanted_tags for i in doc["tags"].get(tag, [])}
-            ids = tagged if ids is None else ids & tagged
-        files = sorted({doc["facts"][i][0] for i in ids or ()})
-        facts = store.read_files([store.memdir.root / name for name in files]).facts
-        if not include_superseded:
-            facts = [f for f in facts if f.active]
-    else:
-        facts = store.facts(include_superseded=include_superseded)
-    out = []
-    for fact in facts:
-        if category and fact.category != category:
-            continue
-        if wanted_tags and not wanted_tags.intersection(fact.tags):
-            continue
-        if tier and fact.tier != tier:
-            continue
-        if wanted_scope and fact.scope != wanted_scope:
-            continue
-        if trust and fact.source_trust != trust:
-            continue
-        if prompt_version and fact.prompt_version != prompt_version:
-            continue
-        out.append(fact)
-    out.sort(key=lambda f: f.created, reverse=True)
-    return out[:last] if last else out
-
-
-def stats(store: Store) -> dict[str, Any]:
-    """Totals and counts by category, tier, trust and scope; file sizes."""
-    facts = store.facts()
-    active = [f for f in facts if f.active]
-    files = {p.name: p.stat().st_size for p in store.memdir.fact_files()}
-    return {
-        "memory_dir": str(store.memdir.root),
-        "facts": len(facts),
-        "active": len(active),
-        "superseded": len(facts) - len(active),
-        "promoted": sum(1 for f in facts if f.promoted),
-        "archived": len(store.archived()),
-        "by_category": dict(Counter(f.category for f in active).most_common()),
-        "by_tier": dict(Counter(f.tier for f in active).most_common()),
-        "by_trust": dict(Counter(f.source_trust for f in active).most_common()),
-        "by_scope": dict(Counter(f.scope for f in active).most_common()),
-        "files": files,
-    }
