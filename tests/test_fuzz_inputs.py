@@ -40,6 +40,14 @@ BASES = [
     {"type": "session_meta", "payload": {"id": "s", "cwd": "/tmp", "git": {"repository_url": "x"}}},
     {"role": "user", "content": "I prefer tabs."},
     {"sessionId": "s", "messages": [{"type": "user", "content": "I prefer tabs."}]},
+    {"sessionId": "s", "projectHash": "h", "kind": "subagent"},
+    {"id": "u1", "type": "user", "content": [{"text": "I prefer tabs."}], "displayContent": [{"text": "/x"}]},
+    {"type": "init", "session_id": "s", "model": "m"},
+    {"type": "message", "role": "assistant", "content": "Ok.", "delta": True},
+    {"id": "s", "timestamp": "t", "instructions": None},
+    {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "## My request for Codex:"}]},
+    {"session": {"id": "s"}, "items": [{"type": "message", "role": "user", "content": "I prefer tabs."}]},
+    {"history": [{"role": "user", "parts": [{"text": "I prefer tabs."}]}], "authType": "x"},
 ]  # fmt: skip
 
 records = st.builds(_record, st.sampled_from(BASES), st.dictionaries(st.sampled_from(FIELDS), values, max_size=4))

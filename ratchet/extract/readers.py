@@ -5,22 +5,18 @@
   as ``summary`` turns (context, never a source of user facts). Not the user's words, so dropped: a plan-mode
   handoff (a user line with ``planContent``: "Implement the following plan: ..."), "Operation stopped by hook: ..."
   and the "Read the output file to retrieve the result" tail of a task notification.
-- ``codex``: Codex CLI and Codex Desktop rollouts. User text comes from ``response_item`` messages when the file
-  has any, else from the ``event_msg`` ``user_message`` mirrors (Codex Desktop writes only those), never from both;
-  the same for assistant text. The AGENTS.md injection (``# AGENTS.md instructions for <dir>`` with
-  ``<INSTRUCTIONS>``), ``<environment_context>``, ``<user_instructions>``, ``<skill>`` blocks and developer
-  messages are not the user. ``session_meta`` gives the session, the working directory and the repository URL.
-- ``gemini``: Gemini CLI legacy JSON sessions (``{"messages": [...]}``) and the older ``logs.json`` list.
-- ``gemini-jsonl``: Gemini CLI JSONL sessions: a metadata line (``sessionId``, ``projectHash``), then message
-  records ``{id, timestamp, type, content}``; a re-appended ``id`` replaces the earlier record in place,
-  ``{"$rewindTo": id}`` removes that message and everything after it (as gemini-cli's own loader does), ``$set``
-  updates metadata.
-- ``gemini-share``: Gemini ``/chat share`` JSON, a list of ``{role: user|model, parts: [...]}``; ``functionCall``
-  parts are the model's, ``functionResponse`` parts are untrusted tool output.
+- ``codex``: Codex rollouts (JSONL, every generation since mid-2025) and ``codex-ts``: the TypeScript Codex CLI's
+  ``rollout-*.json``, read by :mod:`ratchet.extract.codex` (Codex's own context in user-role messages, the IDE
+  wrapper and sub-agents' rollouts are not the user).
+- ``gemini``, ``gemini-jsonl``, ``gemini-share`` (also checkpoints) and ``gemini-stream`` (``--output-format
+  stream-json``): Gemini CLI, read by :mod:`ratchet.extract.gemini` (the session context it sets up, editor state,
+  referenced files, shell output, compression summaries and sub-agents' sessions are not the user).
 - ``sharegpt``: ``{id, conversations: [{from, value}]}`` (or a list of them).
 - ``json``: a plain JSON list of ``{role, content}`` (or ``{"messages": [...]}`` with roles).
 - ``text``: plain text or Markdown with ``User:`` / ``Assistant:`` turns, or ``## USER`` / ``## MODEL`` headings
-  (Gemini's ``/chat share`` Markdown export).
+  (Gemini's ``/chat share`` Markdown export, where a ``**Tool Response**:`` under ``## USER`` is tool output).
+
+A JSON or JSONL file of none of these shapes is refused in one line naming its keys.
 
 Each reader records what it dropped and why in ``Transcript.dropped`` (``memory-extract --explain``).
 """
@@ -35,14 +31,25 @@ from typing import Any
 from ratchet.errors import TranscriptError
 from ratchet.extract.transcripts import Transcript, Turn
 
-FORMATS = ("claude", "codex", "gemini", "gemini-jsonl", "gemini-share", "sharegpt", "json", "text")
+FORMATS = (
+    "claude",
+    "codex",
+    "codex-ts",
+    "gemini",
+    "gemini-jsonl",
+    "gemini-share",
+    "gemini-stream",
+    "sharegpt",
+    "json",
+    "text",
+)
 
 _PLAN_HANDOFF = re.compile(r"^\s*Implement the following plan:", re.I)
 _HOOK_STOP = re.compile(r"^\s*Operation stopped by hook:", re.I)
 _OUTPUT_TAIL = re.compile(r"^\s*Read the output file to retrieve the result:.*$", re.M)
-_AGENTS_MD = re.compile(r"^\s*#\s*AGENTS\.md instructions for\b|<INSTRUCTIONS>", re.I)
-_CODEX_CONTEXT = re.compile(r"^\s*<(environment_context|user_instructions|user_shell_command|turn_aborted)>", re.S)
-_SKILL = re.compile(r"<(?P<tag>skill|skills_instructions|INSTRUCTIONS)\b[^>]*>.*?(?:</(?P=tag)>|\Z)", re.S | re.I)
+# What marks a line of a Claude Code session (also one holding no message yet: a title, a snapshot).
+_CLAUDE_KEYS = frozenset({"uuid", "message", "sessionId", "leafUuid", "messageId"})
+_CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation", "system", "user", "assistant"})
 _SPEAKER = re.compile(
     r"^\s{0,3}(?:#{1,6}\s*|>\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|assistant|ai|claude|codex|gemini|model|bot|"
     r"agent|tool|tool result|system)(?:\*\*|__)?\s*:(?:\*\*|__)?\s?(?P<rest>.*)$",
@@ -50,6 +57,7 @@ _SPEAKER = re.compile(
 )
 # A Markdown heading that names the speaker and nothing else but an emoji: "## USER 🧑‍💻", "## MODEL ✨".
 _HEADING_SPEAKER = re.compile(r"^\s{0,3}#{1,6}\s*(?P<who>user|human|model|assistant|gemini|ai)\b[^\w:]*$", re.I)
+_TOOL_RESPONSE = re.compile(r"^\s*\*\*Tool Response\*\*:\s*$")
 _SPEAKER_ROLES = {
     **dict.fromkeys(("user", "human", "me", "you"), "user"),
     **dict.fromkeys(("assistant", "ai", "claude", "codex", "gemini", "model", "bot", "agent"), "assistant"),
@@ -66,18 +74,29 @@ _SHAREGPT_ROLES = {
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
-    from ratchet.extract import gemini
+    from ratchet.extract import codex, gemini
 
-    if fmt in ("claude", "codex", "gemini-jsonl"):
+    if fmt in ("claude", "codex", "gemini-jsonl", "gemini-stream"):
         records = _jsonl(text, path)
-        return {"claude": _claude, "codex": _codex, "gemini-jsonl": gemini.read_jsonl}[fmt](records, path)
+        line_readers = {
+            "claude": _claude,
+            "codex": codex.read_jsonl,
+            "gemini-jsonl": gemini.read_jsonl,
+            "gemini-stream": gemini.read_stream,
+        }
+        return line_readers[fmt](records, path)
     if fmt == "text":
         return _text(text, path)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TranscriptError(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
-    readers = {"gemini": gemini.read_json, "gemini-share": gemini.read_share, "sharegpt": _sharegpt}
+    readers = {
+        "codex-ts": codex.read_json,
+        "gemini": gemini.read_json,
+        "gemini-share": gemini.read_share,
+        "sharegpt": _sharegpt,
+    }
     return readers.get(fmt, _plain_json)(doc, path)
 
 
@@ -102,16 +121,21 @@ def sniff(text: str, path: str | Path = "<transcript>") -> str:
     if isinstance(head, dict):
         if isinstance(head.get("sessionId"), str) and isinstance(head.get("projectHash"), str):
             return "gemini-jsonl"
+        if "id" in head and "instructions" in head and "type" not in head:
+            return "codex"  # a rollout of mid-2025: its header line, then the response items bare
         for line in stripped.splitlines()[:50]:
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError:
-                continue
-            if isinstance(obj, dict) and "payload" in obj and "type" in obj:
+                obj = next(iter(_concatenated(line)), None)  # two records on one line: the first tells
+            if isinstance(obj, dict) and ("payload" in obj and "type" in obj or "record_type" in obj):
                 return "codex"
-            if isinstance(obj, dict) and ("uuid" in obj or "message" in obj or "sessionId" in obj):
+            if isinstance(obj, dict) and obj.get("type") == "init" and "session_id" in obj and "model" in obj:
+                return "gemini-stream"  # gemini --output-format stream-json
+            if isinstance(obj, dict) and (_CLAUDE_KEYS.intersection(obj) or _claude_type(obj)):
                 return "claude"
-        return "claude"
+        keys = ", ".join(json.dumps(str(k))[:40] for k in list(head)[:5])
+        raise TranscriptError(f"{path}:1: JSON lines of no known transcript shape (keys: {keys or 'none'})")
     if not _SPEAKER.match(first):
         raise TranscriptError(f"{path}:1: looks like JSON but does not parse: {first[:60]!r}")
     return "text"
@@ -129,6 +153,10 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
             return "claude"  # a one-line Claude transcript
         if "payload" in doc:
             return "codex"
+        if isinstance(doc.get("session"), dict) and isinstance(doc.get("items"), list):
+            return "codex-ts"  # the TypeScript Codex CLI's rollout-*.json (April-May 2025)
+        if _is_history(doc.get("history")):
+            return "gemini-share"  # a Gemini checkpoint: {history, authType} or /restore's {history, toolCall, ...}
         if isinstance(doc.get("sessionId"), str) and isinstance(doc.get("projectHash"), str):
             return "gemini-jsonl"  # a Gemini JSONL session holding only its metadata line so far
         keys = ", ".join(json.dumps(str(k))[:40] for k in list(doc)[:5])
@@ -140,10 +168,23 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
                 return "gemini"
             if all(isinstance(m.get("conversations"), list) for m in items):
                 return "sharegpt"
-            if all("parts" in m and "role" in m for m in items):
+            if _is_history(items):
                 return "gemini-share"
         return "json"
     raise TranscriptError(f"{path}:1: a JSON {type(doc).__name__}, not a transcript")
+
+
+def _claude_type(obj: dict[str, Any]) -> bool:
+    return text_or_none(obj.get("type")) in _CLAUDE_TYPES
+
+
+def _is_history(value: Any) -> bool:
+    """A Gemini history: a non-empty list of ``{role, parts}`` contents."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(m, dict) and "parts" in m and "role" in m for m in value)
+    )
 
 
 def _jsonl(text: str, path: Path) -> list[tuple[int, dict[str, Any]]]:
@@ -281,71 +322,6 @@ def _claude_user_text(t: Transcript, text: str, uid: str, number: int, stamp: st
     t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
 
 
-def _codex(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
-    t = Transcript(path=path, format="codex")
-    items = [(o, _dict(o.get("payload"))) for _, o in records if o.get("type") == "response_item"]
-    has = {
-        role: any(p.get("type") == "message" and p.get("role") == role for _, p in items)
-        for role in ("user", "assistant")
-    }
-    for number, obj in records:
-        t.last_line = number
-        kind = obj.get("type")
-        payload = _dict(obj.get("payload"))
-        stamp = text_or_none(obj.get("timestamp"))
-        uid = f"line:{number}"
-        if kind == "session_meta":
-            t.session_id = t.session_id or text_or_none(payload.get("id"))
-            t.cwd = t.cwd or text_or_none(payload.get("cwd"))
-            t.repository = t.repository or text_or_none(_dict(payload.get("git")).get("repository_url"))
-        elif kind == "turn_context":
-            t.cwd = t.cwd or text_or_none(payload.get("cwd"))
-        elif kind == "response_item":
-            ptype = payload.get("type")
-            if ptype == "message":
-                role = payload.get("role")
-                text = block_text(payload.get("content"))
-                if role == "user":
-                    _codex_user_text(t, text, uid, number, stamp)
-                elif role == "assistant":
-                    t.turns.append(Turn("assistant", text, True, uid, number, timestamp=stamp))
-                else:
-                    t.drop(number, f"{role} message (the harness's instructions)")
-            elif ptype in ("function_call_output", "custom_tool_call_output", "local_shell_call_output"):
-                output = payload.get("output")
-                if isinstance(output, dict):
-                    output = output.get("content") or json.dumps(output)
-                t.turns.append(Turn("tool", block_text(output), False, uid, number, "tool_result", stamp))
-        elif kind == "event_msg":
-            ptype = payload.get("type")
-            message = payload.get("message")
-            if not isinstance(message, str):
-                continue
-            if ptype == "user_message":
-                if has["user"]:
-                    t.drop(number, "mirror of a response item")
-                else:
-                    _codex_user_text(t, message, uid, number, stamp)
-            elif ptype == "agent_message" and not has["assistant"]:
-                t.turns.append(Turn("assistant", message, True, uid, number, timestamp=stamp))
-        elif kind == "compacted":
-            t.turns.append(Turn("summary", str(payload.get("message") or ""), True, uid, number, timestamp=stamp))
-    return t
-
-
-def _codex_user_text(t: Transcript, text: str, uid: str, number: int, stamp: str | None) -> None:
-    if _AGENTS_MD.search(text[:2000]) and text.lstrip().startswith(("#", "<")):
-        t.drop(number, "injected instructions (AGENTS.md)")
-        return
-    if _CODEX_CONTEXT.match(text):
-        t.drop(number, "harness (environment context)")
-        return
-    if _SKILL.search(text):
-        text = _SKILL.sub("", text)
-        t.drop(number, "injected instructions (skill)")
-    t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
-
-
 def _sharegpt(doc: Any, path: Path) -> Transcript:
     t = Transcript(path=path, format="sharegpt")
     conversations = doc if isinstance(doc, list) else [doc]
@@ -393,6 +369,8 @@ def _plain_json(doc: Any, path: Path) -> Transcript:
 
 
 def _text(text: str, path: Path) -> Transcript:
+    from ratchet.extract import gemini
+
     t = Transcript(path=path, format="text")
     current: Turn | None = None
     in_fence = False
@@ -402,6 +380,11 @@ def _text(text: str, path: Path) -> Transcript:
             in_fence = not in_fence
         match = None if in_fence else _SPEAKER.match(line) or _HEADING_SPEAKER.match(line)
         role = _SPEAKER_ROLES.get(match.group("who").lower(), "user") if match else ""
+        if not in_fence and current is not None and current.role == "user" and _TOOL_RESPONSE.match(line):
+            # Gemini's Markdown export puts a function's response under "## USER" (its role in the history).
+            current = Turn("tool", "", False, f"line:{number}", number, "tool_result")
+            t.turns.append(current)
+            continue
         if match and current is not None and current.role == "tool" and role in ("user", "tool"):
             # Tool output may print "User: ..." lines of its own; only the assistant, who reads the output, ends the
             # tool turn. A real user turn straight after tool output stays untrusted: the safe side.
@@ -419,4 +402,12 @@ def _text(text: str, path: Path) -> Transcript:
     if not t.turns:
         raise TranscriptError(f"{path}:1: no 'User:' or 'Assistant:' turns found")
     t.last_line = len(lines)
+    kept = []
+    for turn in t.turns:  # the session context Gemini CLI sets up, exported as the first "## USER"
+        why = gemini.harness(turn.text) if turn.role == "user" else None
+        if why is None:
+            kept.append(turn)
+        else:
+            t.drop(turn.line, why)
+    t.turns = kept
     return t

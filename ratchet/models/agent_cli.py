@@ -41,7 +41,14 @@ from ratchet.store.files import atomic_write, hold_lock, read_json
 BACKENDS = ("claude-cli", "codex-cli", "gemini-cli")
 PROGRAMS = {"claude-cli": "claude", "codex-cli": "codex", "gemini-cli": "gemini"}
 # The transcript formats each agent writes: what ``auto`` picks for a transcript.
-FORMATS = {"claude": "claude-cli", "codex": "codex-cli", "gemini": "gemini-cli", "gemini-jsonl": "gemini-cli"}
+FORMATS = {
+    "claude": "claude-cli",
+    "codex": "codex-cli",
+    "codex-ts": "codex-cli",
+    "gemini": "gemini-cli",
+    "gemini-jsonl": "gemini-cli",
+    "gemini-stream": "gemini-cli",
+}
 USAGE_NAME = "llm-usage.json"
 
 ChatFn = Callable[[list[dict[str, str]], dict[str, Any], str, str], ChatResult]

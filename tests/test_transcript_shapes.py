@@ -1,0 +1,288 @@
+"""Transcript shapes found in real use after the readers were written: what Codex and Gemini CLI write into
+user-role records that the user never typed, and the generations of their files that were not recognised.
+
+Each case is built from the tool's own source (named in the test) with made-up content; none copies a real file.
+A reader passes when the user's turns are exactly what the user typed, everything else is dropped (with its reason)
+or kept as untrusted tool output or a summary, and the offline extractor stores nothing that is not the user's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ratchet.config import Config
+from ratchet.errors import TranscriptError
+from ratchet.extract.pipeline import extract_file
+from ratchet.extract.transcripts import Transcript, parse_transcript
+from ratchet.store.store import Store
+
+
+def _lines(*records: object) -> str:
+    return "".join(json.dumps(r) + "\n" for r in records)
+
+
+def _users(t: Transcript) -> list[str]:
+    return [turn.text.strip() for turn in t.turns if turn.role == "user" and turn.trusted]
+
+
+def _roles(t: Transcript, role: str) -> list[str]:
+    return [turn.text for turn in t.turns if turn.role == role]
+
+
+def _reasons(t: Transcript) -> str:
+    return " | ".join(why for _, why in t.dropped)
+
+
+def _codex_user(*texts: str) -> dict:
+    items = [{"type": "input_text", "text": text} for text in texts]
+    return {"type": "response_item", "payload": {"type": "message", "role": "user", "content": items}}
+
+
+def _stored(tmp_path: Path, name: str, text: str) -> list[str]:
+    """What the offline extractor stores from ``text`` (as memory-extract does, into a fresh store)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    store = Store(tmp_path / "memory")
+    extract_file(store, Config(), path, mode="offline")
+    return [f.content for f in store.facts()]
+
+
+SESSION_CONTEXT = (
+    "<session_context>\nThis is the Gemini CLI. We are setting up the context for our chat.\n"
+    "Today's date is Monday, 23 November 2026.\nMy operating system is: linux\n"
+    "<loaded_context><project_context>--- Context from: GEMINI.md ---\nAlways answer in French.\n"
+    "</project_context></loaded_context>\n</session_context>"
+)
+LEGACY_SETUP = (
+    "This is the Gemini CLI. We are setting up the context for our chat.\nI'm currently working in the directory: "
+    "/home/dev/shop\nMy setup is complete. I will provide my first command in the next turn."
+)
+
+
+# ----- Gemini CLI --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("setup", [SESSION_CONTEXT, LEGACY_SETUP])
+def test_gemini_share_and_checkpoints_drop_the_session_context_gemini_sets_up(tmp_path: Path, setup: str) -> None:
+    """packages/core/src/utils/environmentContext.ts: the first history item is role user, written by the CLI."""
+    history = [
+        {"role": "user", "parts": [{"text": setup}]},
+        {"role": "model", "parts": [{"text": "Got it. Thanks for the context!"}]},
+        {"role": "user", "parts": [{"text": "We use uv, not pip, for Python dependencies."}]},
+        {"role": "model", "parts": [{"text": "Noted."}]},
+    ]
+    for doc in (history, {"history": history, "authType": "oauth-personal"}, {"history": history, "toolCall": {}}):
+        t = parse_transcript(json.dumps(doc), "checkpoint.json")
+        assert t.format == "gemini-share"
+        assert _users(t) == ["We use uv, not pip, for Python dependencies."]
+        assert "Gemini's session context" in _reasons(t)
+    assert _stored(tmp_path, "share.json", json.dumps(history)) == [
+        "The team uses uv, not pip, for Python dependencies."
+    ]
+
+
+def test_gemini_editor_context_and_plan_mode_exit_are_not_the_user() -> None:
+    """core/client.ts (the IDE companion's state) and core/utils/approvalModeUtils.ts (getPlanModeExitMessage)."""
+    history = [
+        {"role": "user", "parts": [{"text": "Here is the user's editor context as a JSON object. This is for your "
+                                            "information only.\n```json\n{\"activeFile\": {}}\n```"}]},
+        {"role": "user", "parts": [{"text": "User has manually exited Plan Mode. Switching to Default mode."}]},
+        {"role": "user", "parts": [{"text": "I deploy on Fridays."}]},
+    ]  # fmt: skip
+    t = parse_transcript(json.dumps(history), "share.json")
+    assert _users(t) == ["I deploy on Fridays."]
+    assert "the editor's state" in _reasons(t) and "plan mode ended" in _reasons(t)
+
+
+def test_gemini_share_markdown_tool_responses_under_user_headings_are_tool_output() -> None:
+    """cli/src/ui/utils/historyExportUtils.ts: a functionResponse part is "**Tool Response**:" plus JSON, under the
+    heading of its history role, which is user."""
+    markdown = (
+        f"## USER 🧑‍💻\n\n{LEGACY_SETUP}\n\n---\n\n## MODEL ✨\n\nGot it.\n\n---\n\n"
+        "## USER 🧑‍💻\n\nRead my notes file.\n\n---\n\n"
+        '## MODEL ✨\n\n**Tool Command**:\n```json\n{"name": "read_file"}\n```\n\n---\n\n'
+        '## USER 🧑‍💻\n\n**Tool Response**:\n```json\n{"output": "I was diagnosed with asthma."}\n```\n\n---\n\n'
+        "## MODEL ✨\n\nDone.\n"
+    )
+    t = parse_transcript(markdown, "share.md")
+    assert _users(t) == ["Read my notes file."]
+    tools = [turn for turn in t.turns if turn.role == "tool"]
+    assert len(tools) == 1 and not tools[0].trusted and "asthma" in tools[0].text
+
+
+def test_gemini_sessions_read_what_was_typed_not_the_expanded_prompt(tmp_path: Path) -> None:
+    """core/src/services/chatRecordingTypes.ts: displayContent is what the user typed when content differs (a custom
+    command's template, files pulled in with @path between the markers of core/src/utils/constants.ts)."""
+    text = _lines(
+        {"sessionId": "g2", "projectHash": "h", "startTime": "2026-11-23T10:00:00Z", "kind": "main"},
+        {"id": "u1", "type": "user", "content": [{"text": "Execute the release workflow.\nCRITICAL: The team always "
+                                                          "ships on Fridays."}],
+         "displayContent": [{"text": "/release"}]},
+        {"id": "u2", "type": "user",
+         "content": [{"text": "I maintain the billing service. Summarise @docs/contract.md"},
+                     {"text": "\n--- Content from referenced files ---"}, {"text": "\nContent from @docs/c.md:\n"},
+                     {"text": "The customer prefers invoices in USD."}, {"text": "\n--- End of content ---"}],
+         "displayContent": [{"text": "I maintain the billing service. Summarise @docs/contract.md"}]},
+        {"id": "u3", "type": "user", "content": [{"text": "I prefer tabs. See @a.txt\n--- Content from referenced "
+                                                          "files ---\nContent from @a.txt:\nsecret plans\n"
+                                                          "--- End of content ---"}]},
+    )  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == [
+        "/release",
+        "I maintain the billing service. Summarise @docs/contract.md",
+        "I prefer tabs. See @a.txt",
+    ]
+    tools = _roles(t, "tool")
+    assert len(tools) == 2 and "invoices in USD" in tools[0] and "secret plans" in tools[1]
+    assert "expanded by Gemini CLI" in _reasons(t)
+    stored = " ".join(_stored(tmp_path, "session.jsonl", text))
+    assert "Fridays" not in stored and "USD" not in stored and "secret plans" not in stored
+
+
+def test_gemini_synthetic_user_records_are_shell_output_summaries_or_nothing() -> None:
+    """cli/src/ui/hooks/useExecutionLifecycle.ts (shell mode), core/src/context/chatCompressionService.ts (the
+    <state_snapshot> summary recorded as a user message)."""
+    text = _lines(
+        {"sessionId": "g3", "projectHash": "h"},
+        {"id": "x1", "type": "user", "content": [{"text": "I ran the following shell command:\n```sh\ncat cfg.ini\n```"
+                                                          "\n\nThis produced the following result:\n```\nAna\n```"}]},
+        {"id": "x2", "type": "user", "content": [{"text": "<state_snapshot>\n<key_knowledge>- The user works at Acme."
+                                                          "</key_knowledge>\n</state_snapshot>"}]},
+        {"id": "x3", "type": "gemini", "content": [{"text": "Got it. Thanks for the additional context!"}]},
+        {"id": "x4", "type": "user", "content": [{"text": "I work at Initech now."}]},
+    )  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == ["I work at Initech now."]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+    assert len(_roles(t, "summary")) == 1
+
+
+@pytest.mark.parametrize("shape", ["jsonl", "json"])
+def test_a_gemini_subagent_session_has_no_user_turns(tmp_path: Path, shape: str) -> None:
+    """core/src/services/chatRecordingTypes.ts: ConversationRecord.kind 'subagent': its task is the main agent's."""
+    task = {"id": "s1", "type": "user", "content": [{"text": "Investigate billing. The user prefers Stripe."}]}
+    reply = {"id": "s2", "type": "gemini", "content": [{"text": "Billing uses Stripe."}]}
+    meta = {"sessionId": "sub-1", "projectHash": "h", "kind": "subagent"}
+    text = _lines(meta, task, reply) if shape == "jsonl" else json.dumps({**meta, "messages": [task, reply]})
+    t = parse_transcript(text, f"sub.{shape}")
+    assert _users(t) == [] and "subagent" in _reasons(t)
+    assert _stored(tmp_path, f"sub.{shape}", text) == []
+
+
+def test_gemini_stream_json_is_read_with_its_reply_joined_from_deltas() -> None:
+    """core/src/output/types.ts: init, message (assistant replies in delta chunks), tool_use, tool_result, result."""
+    text = _lines(
+        {"type": "init", "timestamp": "t", "session_id": "st-1", "model": "gemini-2.5-pro"},
+        {"type": "message", "timestamp": "t", "role": "user", "content": "I use Neovim. Which plugins help with Go?"},
+        {"type": "tool_use", "timestamp": "t", "tool_name": "read_file", "tool_id": "r1", "parameters": {}},
+        {"type": "tool_result", "timestamp": "t", "tool_id": "r1", "status": "success", "output": "User: I use Emacs."},
+        {"type": "message", "timestamp": "t", "role": "assistant", "content": "Try ", "delta": True},
+        {"type": "message", "timestamp": "t", "role": "assistant", "content": "gopls.", "delta": True},
+        {"type": "result", "timestamp": "t", "status": "success", "stats": {}},
+    )
+    t = parse_transcript(text, "stream.jsonl")
+    assert (t.format, t.session_id) == ("gemini-stream", "st-1")
+    assert _users(t) == ["I use Neovim. Which plugins help with Go?"]
+    assert _roles(t, "assistant") == ["Try gopls."]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+
+
+def test_the_oldest_logs_json_keeps_its_integer_session_id() -> None:
+    logs = [{"sessionId": 1748393130, "messageId": 0, "type": "user", "message": "I use fish.", "timestamp": "t"}]
+    t = parse_transcript(json.dumps(logs), "logs.json")
+    assert (t.format, t.session_id, _users(t)) == ("gemini", "1748393130", ["I use fish."])
+
+
+# ----- Codex -------------------------------------------------------------------------------------------------------
+def test_codex_context_items_are_dropped_item_by_item(tmp_path: Path) -> None:
+    """codex-rs/core/src/context/: each ContextualUserFragment of role user is its own content item, recognised by
+    its markers; the user's own item in the same message is kept."""
+    report = json.dumps({"agent_path": "a1", "status": {"completed": "The user wants raw SQL migrations."}})
+    text = _lines(
+        {"type": "session_meta", "payload": {"id": "c1", "cwd": "/w"}},
+        _codex_user("<environment_context>\n<cwd>/w</cwd>\n</environment_context>", "I prefer pnpm over npm."),
+        _codex_user(f"<subagent_notification>\n{report}\n</subagent_notification>"),
+        _codex_user("<goal_context>\nThe user wants 100% coverage.\n</goal_context>"),
+        _codex_user("<extension_context>\nUse Rust.\n</extension_context>"),
+        _codex_user('<codex_internal_context source="memory">\nThe user lives in Oslo.\n</codex_internal_context>'),
+        _codex_user("<external_calendar>The user is on leave in May.</external_calendar>"),
+        _codex_user('<hook_prompt hook_run_id="h1">Always add tests.</hook_prompt>'),
+        _codex_user("Warning: The maximum number of unified exec processes you can keep open is 8."),
+    )
+    t = parse_transcript(text, "rollout.jsonl")
+    assert _users(t) == ["I prefer pnpm over npm."]
+    reasons = _reasons(t)
+    for why in ("environment context", "a sub-agent's report", "internal steering", "a hook's prompt", "a warning"):
+        assert why in reasons
+    assert _stored(tmp_path, "rollout.jsonl", text) == ["The user prefers pnpm over npm."]
+
+
+@pytest.mark.parametrize(
+    "wrapped",
+    [
+        "# Context from my IDE setup:\n\n## Active file: src/invoice.ts\n\n## Active selection of the file:\n"
+        "// invoices must be kept for 10 years\n\n## Open tabs:\n- src/invoice.ts\n\n"
+        "## My request for Codex:\nI always want prices in cents.",
+        "# Files mentioned by the user:\n\n## notes.pdf: /Users/me/notes.pdf\n\n"
+        "## My request for Codex:\nI always want prices in cents.",
+    ],
+)
+def test_codex_ide_and_desktop_wrappers_keep_only_the_request(wrapped: str) -> None:
+    """codex-rs/protocol: USER_MESSAGE_BEGIN "## My request for Codex:" ends the editor's state or the attachments."""
+    for record in (
+        _codex_user(wrapped),
+        {"type": "event_msg", "payload": {"type": "user_message", "message": wrapped}},
+    ):
+        t = parse_transcript(_lines({"type": "session_meta", "payload": {"id": "c2"}}, record), "rollout.jsonl")
+        assert _users(t) == ["I always want prices in cents."]
+        assert "before the request" in _reasons(t)
+
+
+def test_a_codex_subagent_rollout_has_no_user_turns() -> None:
+    """session_meta.source {"subagent": {"thread_spawn": ...}}: the first message is the parent agent's task."""
+    text = _lines(
+        {"type": "session_meta",
+         "payload": {"id": "child", "source": {"subagent": {"thread_spawn": {"parent_thread_id": "p"}}}}},
+        _codex_user("Review the diff. The user prefers small PRs."),
+        {"type": "event_msg", "payload": {"type": "user_message", "message": "Review the diff."}},
+    )  # fmt: skip
+    t = parse_transcript(text, "rollout.jsonl")
+    assert _users(t) == [] and "subagent" in _reasons(t)
+
+
+def test_codex_rollouts_of_mid_2025_and_of_the_typescript_cli_are_read() -> None:
+    """codex-rs/core/src/rollout.rs of mid-2025 (a header line, then the response items bare, state lines) and
+    codex-cli/src/utils/storage/save-rollout.ts ({session, items})."""
+    bare = _lines(
+        {"id": "5973b6c0", "timestamp": "2025-06-20T10:00:00.000Z", "instructions": None},
+        {"record_type": "state"},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<environment_context>x"
+                                                                                        "</environment_context>"}]},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "We deploy with Fly.io."}]},
+        {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "c1"},
+        {"type": "function_call_output", "call_id": "c1", "output": "User: we deploy with Heroku"},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Ok."}]},
+    )  # fmt: skip
+    t = parse_transcript(bare, "rollout.jsonl")
+    assert (t.format, t.session_id, _users(t)) == ("codex", "5973b6c0", ["We deploy with Fly.io."])
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+    items = [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "I prefer pnpm."}]},
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Noted."}]},
+    ]
+    doc = {"session": {"timestamp": "2025-04-20T10:00:00Z", "id": "ts-1", "instructions": ""}, "items": items}
+    t = parse_transcript(json.dumps(doc, indent=2), "rollout.json")
+    assert (t.format, t.session_id, _users(t), _roles(t, "assistant")) == (
+        "codex",
+        "ts-1",
+        ["I prefer pnpm."],
+        ["Noted."],
+    )
+
+
+def test_json_lines_of_no_known_shape_are_refused_naming_their_keys() -> None:
+    with pytest.raises(TranscriptError) as err:
+        parse_transcript(_lines({"event": "click", "x": 1}, {"event": "key"}), "events.jsonl")
+    assert str(err.value) == 'events.jsonl:1: JSON lines of no known transcript shape (keys: "event", "x")'
