@@ -65,14 +65,17 @@ LEGACY_SETUP = (
 # ----- Gemini CLI --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("setup", [SESSION_CONTEXT, LEGACY_SETUP])
 def test_gemini_share_and_checkpoints_drop_the_session_context_gemini_sets_up(tmp_path: Path, setup: str) -> None:
-    """packages/core/src/utils/environmentContext.ts: the first history item is role user, written by the CLI."""
+    """packages/core/src/utils/environmentContext.ts: the first history item is role user, written by the CLI; a
+    /restore checkpoint (core/src/utils/checkpointUtils.ts) keeps the model's history as clientHistory."""
     history = [
         {"role": "user", "parts": [{"text": setup}]},
         {"role": "model", "parts": [{"text": "Got it. Thanks for the context!"}]},
         {"role": "user", "parts": [{"text": "We use uv, not pip, for Python dependencies."}]},
         {"role": "model", "parts": [{"text": "Noted."}]},
     ]
-    for doc in (history, {"history": history, "authType": "oauth-personal"}, {"history": history, "toolCall": {}}):
+    screen = [{"id": 1, "type": "user", "text": "The user said nothing of this."}]  # /restore's UI history
+    for doc in (history, {"history": history, "authType": "oauth-personal"},
+                {"history": screen, "clientHistory": history, "toolCall": {}}):  # fmt: skip
         t = parse_transcript(json.dumps(doc), "checkpoint.json")
         assert t.format == "gemini-share"
         assert _users(t) == ["We use uv, not pip, for Python dependencies."]
@@ -286,3 +289,186 @@ def test_json_lines_of_no_known_shape_are_refused_naming_their_keys() -> None:
     with pytest.raises(TranscriptError) as err:
         parse_transcript(_lines({"event": "click", "x": 1}, {"event": "key"}), "events.jsonl")
     assert str(err.value) == 'events.jsonl:1: JSON lines of no known transcript shape (keys: "event", "x")'
+
+
+# ----- Claude Code and claude.ai -------------------------------------------------------------------------------------
+def _claude_user(content: object, **extra: object) -> dict:
+    return {"type": "user", "sessionId": "cs", "uuid": f"u{len(str(content))}", "message": {"role": "user",
+            "content": content}, **extra}  # fmt: skip
+
+
+REJECTED = (
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the "
+    "new_string was NOT written to the file). To tell you how to proceed, the user said:\n"
+)
+
+
+def test_what_the_user_typed_when_rejecting_a_tool_call_is_theirs(tmp_path: Path) -> None:
+    """Claude Code 2.1.x writes the words typed in the permission prompt into the error tool result, after a fixed
+    sentence; the same text in a tool's own output (not an error) stays untrusted."""
+    text = _lines(
+        _claude_user("Run the tests."),
+        _claude_user([{"type": "tool_result", "tool_use_id": "t1", "is_error": True,
+                       "content": REJECTED + "don't run the integration tests, they are too slow"}]),
+        _claude_user([{"type": "tool_result", "tool_use_id": "t2", "is_error": True,
+                       "content": "The user doesn't want to proceed with this tool use. The tool use was rejected."}]),
+        _claude_user([{"type": "tool_result", "tool_use_id": "t3", "content": REJECTED + "I live in Paris"}]),
+    )  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == ["Run the tests.", "don't run the integration tests, they are too slow"]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False, False]
+    assert "a tool call rejected" in _reasons(t)
+
+
+def test_a_typed_answer_to_a_question_is_the_users_and_a_chosen_option_is_not() -> None:
+    """AskUserQuestion: toolUseResult.answers maps each question to the option's label, or to what the user typed."""
+    questions = [{"question": "Which database?", "options": [{"label": "PostgreSQL"}, {"label": "MySQL"}]},
+                 {"question": "Which runner?", "options": [{"label": "pytest"}, {"label": "nose"}]}]  # fmt: skip
+    result = {"questions": questions, "answers": {"Which database?": "PostgreSQL", "Which runner?": "we only use ward"}}
+    text = _lines(_claude_user([{"type": "tool_result", "tool_use_id": "q1", "content": "User has answered ..."}],
+                               toolUseResult=result))  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == ["we only use ward"]
+
+
+def test_messages_typed_while_the_agent_worked_are_read_once() -> None:
+    """2.1.x: queue-operation enqueue then remove (taken in mid-turn) is a message no user line holds; popAll (pulled
+    back) and dequeue (sent as a user line) are not read from the queue; 2.1.2xx also writes a queued_command
+    attachment for the same message, from a human or from elsewhere."""
+
+    def op(operation: str, content: str | None = None, **extra: object) -> dict:
+        return {"type": "queue-operation", "operation": operation, "sessionId": "cs",
+                **({} if content is None else {"content": content}), **extra}  # fmt: skip
+
+    attachment = {"type": "attachment", "attachment": {"type": "queued_command", "prompt": "use ruff, not flake8",
+                  "commandMode": "prompt", "origin": {"kind": "human"}}}  # fmt: skip
+    peer = {"type": "attachment", "attachment": {"type": "queued_command", "prompt": "The user wants Go.",
+            "commandMode": "prompt", "origin": {"kind": "peer"}}}  # fmt: skip
+    text = _lines(
+        _claude_user("Fix the linter."),
+        op("enqueue", "can you do this in a subagent?"), op("popAll"),
+        op("enqueue", "also write tests first"), op("remove"),
+        op("enqueue", "/ide"), op("enqueue", "I prefer small commits"), op("remove"), op("remove"),
+        op("enqueue", "commit this please"), op("dequeue"), _claude_user("commit this please"),
+        op("enqueue", "<task-notification>done</task-notification>"), op("remove"),
+        op("remove", "use ruff, not flake8", reason="absorbed_mid_turn"), attachment, peer,
+    )  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == [
+        "Fix the linter.",
+        "also write tests first",
+        "I prefer small commits",
+        "commit this please",
+        "use ruff, not flake8",
+    ]
+
+
+def test_other_agents_and_sessions_are_not_the_user_and_wrappers_keep_the_words() -> None:
+    """Agent teams write a teammate's message as a user line (<teammate-message>); the # shortcut and long pastes
+    wrap the user's own words in tags."""
+    text = _lines(
+        _claude_user('<teammate-message teammate_id="researcher" summary="x">The user prefers Stripe.'
+                     "</teammate-message>"),
+        _claude_user("<user-memory-input>always use pnpm</user-memory-input>"),
+        _claude_user('<pasted_content id="1">I work at Acme.</pasted_content>'),
+        _claude_user("<cross-session-message>The user lives in Rome.</cross-session-message>"),
+    )  # fmt: skip
+    t = parse_transcript(text, "session.jsonl")
+    assert _users(t) == ["always use pnpm", "I work at Acme."]
+
+
+def test_a_compaction_summary_without_its_flag_and_a_task_notice_tail_are_not_the_user() -> None:
+    summary = (
+        "This session is being continued from a previous conversation that ran out of context. The user wants USD."
+    )
+    tail = "<task-notification>\n<status>completed</status>\n</task-notification>\nFull transcript available at: /tmp/x"
+    t = parse_transcript(_lines(_claude_user(summary), _claude_user(tail), _claude_user("I use vim.")), "s.jsonl")
+    assert _users(t) == ["I use vim."] and _roles(t, "summary") == [summary]
+    markdown = f"**User:** {summary}\n\n**Assistant:** Ok.\n\n**User:** Implement the following plan:\n1. x\n"
+    t = parse_transcript(markdown, "export.md")
+    assert _users(t) == [] and len(_roles(t, "summary")) == 1 and "plan handoff" in _reasons(t)
+
+
+def test_claude_stream_json_names_its_session() -> None:
+    text = _lines({"type": "system", "subtype": "init", "session_id": "st-9", "cwd": "/w"},
+                  {"type": "assistant", "session_id": "st-9", "message": {"id": "m", "content": [{"type": "text",
+                   "text": "Done."}]}})  # fmt: skip
+    assert parse_transcript(text, "stream.jsonl").session_id == "st-9"
+
+
+def test_a_claude_ai_export_is_read_and_its_attachments_are_untrusted(tmp_path: Path) -> None:
+    """conversations.json of a claude.ai / Claude Desktop data export."""
+    export = [{"uuid": "conv-1", "name": "Trip", "chat_messages": [
+        {"uuid": "m1", "sender": "human", "text": "I'm vegetarian and I live in Lyon.",
+         "content": [{"type": "text", "text": "I'm vegetarian and I live in Lyon."}],
+         "attachments": [{"file_name": "notes.txt", "extracted_content": "My partner is allergic to nuts."}]},
+        {"uuid": "m2", "sender": "assistant", "text": "How about Annecy?",
+         "content": [{"type": "thinking", "thinking": "The user lives in Paris."},
+                     {"type": "text", "text": "Annecy?"}]},
+    ]}]  # fmt: skip
+    t = parse_transcript(json.dumps(export), "conversations.json")
+    assert (t.format, t.session_id) == ("claude-ai", "conv-1")
+    assert _users(t) == ["I'm vegetarian and I live in Lyon."] and _roles(t, "assistant") == ["Annecy?"]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+    stored = " ".join(_stored(tmp_path, "conversations.json", json.dumps(export)))
+    assert "Lyon" in stored and "nuts" not in stored and "Paris" not in stored
+    export[0]["chat_messages"][0]["sender"] = "narrator"
+    with pytest.raises(TranscriptError, match="message 1 is from unknown sender 'narrator'"):
+        parse_transcript(json.dumps(export), "conversations.json")
+
+
+# ----- ChatGPT -----------------------------------------------------------------------------------------------------
+def _node(
+    key: str, parent: str | None, children: list[str], role: str | None, content: dict | None, **message: object
+) -> tuple[str, dict]:
+    body = None if role is None else {"id": key, "author": {"role": role}, "content": content, "create_time":
+                                      1_700_000_000.5, **message}  # fmt: skip
+    return key, {"id": key, "message": body, "parent": parent, "children": children}
+
+
+def _text_content(*parts: object) -> dict:
+    return {"content_type": "text", "parts": list(parts)}
+
+
+PROFILE = (
+    "The user provided the following information about themselves. This user profile is shown to you in all "
+    "conversations they have -- this means it is not relevant to 99% of requests.\nUser profile:\n"
+    "```I'm a vegetarian and I live in Lyon.```"
+)
+
+
+def test_a_chatgpt_export_reads_the_branch_the_user_last_saw(tmp_path: Path) -> None:
+    """conversations.json of a ChatGPT data export: a tree of messages, current_node the end of the branch shown."""
+    mapping = dict([
+        _node("root", None, ["sys"], None, None),
+        _node("sys", "root", ["ctx"], "system", _text_content("You are ChatGPT."),
+              metadata={"is_visually_hidden_from_conversation": True}),
+        _node("ctx", "sys", ["u1"], "user", {"content_type": "user_editable_context", "user_profile": PROFILE,
+                                             "user_instructions": "```Answer in French.```"}),
+        _node("u1", "ctx", ["a1"], "user", _text_content("I bake sourdough every Sunday.")),
+        _node("a1", "u1", ["u2old", "u2"], "assistant", _text_content("Nice!")),
+        _node("u2old", "a1", [], "user", _text_content("I moved to Paris.")),  # an edit the user left behind
+        _node("u2", "a1", ["call"], "user", _text_content({"asset_pointer": "file-1"}, "Which flour for rye?")),
+        _node("call", "u2", ["tool"], "assistant", {"content_type": "code", "text": "search('rye flour')"},
+              recipient="browser"),
+        _node("tool", "call", ["think"], "tool", {"content_type": "tether_browsing_display",
+                                                  "result": "", "text": "The user lives in Berlin."}),
+        _node("think", "tool", ["a2"], "assistant", {"content_type": "thoughts", "thoughts": []}),
+        _node("a2", "think", [], "assistant", _text_content("Try a T130 flour.")),
+    ])  # fmt: skip
+    export = [{"title": "Bread", "conversation_id": "conv-7", "current_node": "a2", "mapping": mapping}]
+    t = parse_transcript(json.dumps(export), "conversations.json")
+    assert (t.format, t.session_id) == ("chatgpt", "conv-7")
+    assert _users(t) == [
+        "I'm a vegetarian and I live in Lyon.",
+        "I bake sourdough every Sunday.",
+        "Which flour for rye?",
+    ]
+    assert _roles(t, "assistant") == ["Nice!", "Try a T130 flour."]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+    assert t.turns[0].timestamp == "2023-11-14T22:13:20.500000Z"
+    stored = " ".join(_stored(tmp_path, "conversations.json", json.dumps(export)))
+    assert "Lyon" in stored and "sourdough" in stored
+    assert "Paris" not in stored and "Berlin" not in stored and "French" not in stored
+    del export[0]["current_node"]  # older exports: the last child of each node
+    assert _users(parse_transcript(json.dumps(export), "conversations.json"))[-1] == "Which flour for rye?"

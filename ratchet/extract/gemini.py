@@ -6,7 +6,7 @@
   the earlier record in place, ``{"$rewindTo": id}`` removes that message and everything after it (an unknown id
   clears the session, as gemini-cli's own loader does), ``$set`` updates metadata.
 - ``gemini-share``: ``/chat share`` JSON, a list of ``{role: user|model, parts: [...]}``, and the checkpoints that
-  hold one (``{history, authType}``, ``/restore``'s ``{history, toolCall, ...}``); ``functionResponse`` parts are
+  hold one (``{history, authType}``, ``/restore``'s ``{clientHistory, toolCall, ...}``); ``functionResponse`` parts are
   untrusted tool output. (The Markdown export is read as text, by its ``## USER`` headings.)
 - ``gemini-stream``: ``gemini --output-format stream-json``: ``init``, ``message`` (an assistant reply in ``delta``
   chunks), ``tool_use``, ``tool_result``, ``error``, ``result`` events.
@@ -176,7 +176,10 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
 
 def read_share(doc: Any, path: Path) -> Transcript:
     t = Transcript(path=path, format="gemini-share")
-    history = doc.get("history") if isinstance(doc, dict) else doc  # a checkpoint holds the history
+    history = doc
+    if isinstance(doc, dict):  # a checkpoint: /chat save's {history, authType}; /restore's clientHistory (the
+        client = doc.get("clientHistory")  # model's history; its "history" there is the screen's items)
+        history = client if isinstance(client, list) else doc.get("history")
     for index, message in enumerate(history if isinstance(history, list) else [], 1):
         t.last_line = index
         if not isinstance(message, dict):

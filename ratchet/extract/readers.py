@@ -1,16 +1,16 @@
 """One reader per transcript shape, chosen by :func:`sniff` from the content (never the file name).
 
-- ``claude``: Claude Code JSONL. Assistant replies split across lines sharing one ``message.id`` are merged;
-  tool results are untrusted; thinking, sidechains and ``isMeta`` lines are skipped; compaction summaries are kept
-  as ``summary`` turns (context, never a source of user facts). Not the user's words, so dropped: a plan-mode
-  handoff (a user line with ``planContent``: "Implement the following plan: ..."), "Operation stopped by hook: ..."
-  and the "Read the output file to retrieve the result" tail of a task notification.
+- ``claude``: Claude Code session JSONL and ``claude-ai``: a claude.ai / Claude Desktop export, read by
+  :mod:`ratchet.extract.claude` (plan handoffs, hook notices and task-notification tails are not the user; what the
+  user typed when rejecting a tool call, a typed answer to a question and a message queued mid-turn are).
 - ``codex``: Codex rollouts (JSONL, every generation since mid-2025) and ``codex-ts``: the TypeScript Codex CLI's
   ``rollout-*.json``, read by :mod:`ratchet.extract.codex` (Codex's own context in user-role messages, the IDE
   wrapper and sub-agents' rollouts are not the user).
 - ``gemini``, ``gemini-jsonl``, ``gemini-share`` (also checkpoints) and ``gemini-stream`` (``--output-format
   stream-json``): Gemini CLI, read by :mod:`ratchet.extract.gemini` (the session context it sets up, editor state,
   referenced files, shell output, compression summaries and sub-agents' sessions are not the user).
+- ``chatgpt``: a ChatGPT data export (``conversations.json``), read by :mod:`ratchet.extract.chatgpt` (the branch
+  the user last saw; custom instructions, hidden context, tool calls and thoughts are not the user's words).
 - ``sharegpt``: ``{id, conversations: [{from, value}]}`` (or a list of them).
 - ``json``: a plain JSON list of ``{role, content}`` (or ``{"messages": [...]}`` with roles).
 - ``text``: plain text or Markdown with ``User:`` / ``Assistant:`` turns, or ``## USER`` / ``## MODEL`` headings
@@ -32,7 +32,9 @@ from ratchet.errors import TranscriptError
 from ratchet.extract.transcripts import Transcript, Turn
 
 FORMATS = (
+    "chatgpt",
     "claude",
+    "claude-ai",
     "codex",
     "codex-ts",
     "gemini",
@@ -44,9 +46,6 @@ FORMATS = (
     "text",
 )
 
-_PLAN_HANDOFF = re.compile(r"^\s*Implement the following plan:", re.I)
-_HOOK_STOP = re.compile(r"^\s*Operation stopped by hook:", re.I)
-_OUTPUT_TAIL = re.compile(r"^\s*Read the output file to retrieve the result:.*$", re.M)
 # What marks a line of a Claude Code session (also one holding no message yet: a title, a snapshot).
 _CLAUDE_KEYS = frozenset({"uuid", "message", "sessionId", "leafUuid", "messageId"})
 _CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation", "system", "user", "assistant"})
@@ -74,12 +73,12 @@ _SHAREGPT_ROLES = {
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
-    from ratchet.extract import codex, gemini
+    from ratchet.extract import chatgpt, claude, codex, gemini
 
     if fmt in ("claude", "codex", "gemini-jsonl", "gemini-stream"):
         records = _jsonl(text, path)
         line_readers = {
-            "claude": _claude,
+            "claude": claude.read_jsonl,
             "codex": codex.read_jsonl,
             "gemini-jsonl": gemini.read_jsonl,
             "gemini-stream": gemini.read_stream,
@@ -92,6 +91,8 @@ def read(fmt: str, text: str, path: Path) -> Transcript:
     except json.JSONDecodeError as exc:
         raise TranscriptError(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
     readers = {
+        "chatgpt": chatgpt.read_export,
+        "claude-ai": claude.read_export,
         "codex-ts": codex.read_json,
         "gemini": gemini.read_json,
         "gemini-share": gemini.read_share,
@@ -146,6 +147,10 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
     if isinstance(doc, dict):
         if isinstance(doc.get("conversations"), list):
             return "sharegpt"
+        if isinstance(doc.get("chat_messages"), list):
+            return "claude-ai"  # one conversation of a claude.ai export
+        if isinstance(doc.get("mapping"), dict):
+            return "chatgpt"  # one conversation of a ChatGPT export
         if isinstance(doc.get("messages"), list):
             messages = doc["messages"]
             return "json" if messages and all(isinstance(m, dict) and "role" in m for m in messages) else "gemini"
@@ -155,8 +160,8 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
             return "codex"
         if isinstance(doc.get("session"), dict) and isinstance(doc.get("items"), list):
             return "codex-ts"  # the TypeScript Codex CLI's rollout-*.json (April-May 2025)
-        if _is_history(doc.get("history")):
-            return "gemini-share"  # a Gemini checkpoint: {history, authType} or /restore's {history, toolCall, ...}
+        if _is_history(doc.get("history")) or _is_history(doc.get("clientHistory")):
+            return "gemini-share"  # a Gemini checkpoint: {history, authType}, or /restore's {clientHistory, ...}
         if isinstance(doc.get("sessionId"), str) and isinstance(doc.get("projectHash"), str):
             return "gemini-jsonl"  # a Gemini JSONL session holding only its metadata line so far
         keys = ", ".join(json.dumps(str(k))[:40] for k in list(doc)[:5])
@@ -168,6 +173,10 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
                 return "gemini"
             if all(isinstance(m.get("conversations"), list) for m in items):
                 return "sharegpt"
+            if all(isinstance(m.get("chat_messages"), list) for m in items):
+                return "claude-ai"  # conversations.json of a claude.ai / Claude Desktop export
+            if all(isinstance(m.get("mapping"), dict) for m in items):
+                return "chatgpt"  # conversations.json of a ChatGPT data export
             if _is_history(items):
                 return "gemini-share"
         return "json"
@@ -254,74 +263,6 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _claude(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
-    t = Transcript(path=path, format="claude")
-    assistant_at: dict[str, Turn] = {}  # message.id -> merged assistant turn
-    for number, obj in records:
-        t.last_line = number
-        t.session_id = t.session_id or text_or_none(obj.get("sessionId"))
-        t.cwd = t.cwd or text_or_none(obj.get("cwd"))
-        kind = obj.get("type")
-        uid = str(obj.get("uuid") or f"line:{number}")
-        stamp = text_or_none(obj.get("timestamp"))
-        if kind not in ("user", "assistant"):
-            continue  # titles, snapshots, system lines, progress
-        if obj.get("isSidechain") or obj.get("isMeta"):
-            t.drop(number, "subagent" if obj.get("isSidechain") else "harness (isMeta)")
-            continue
-        message = obj.get("message")
-        if not isinstance(message, dict):
-            raise TranscriptError(f"{path}:{number}: '{kind}' line has no message object")
-        content = message.get("content")
-        if kind == "user":
-            if obj.get("isCompactSummary"):
-                t.turns.append(Turn("summary", block_text(content), True, uid, number, timestamp=stamp))
-                continue
-            if obj.get("planContent") or _PLAN_HANDOFF.match(block_text(content)):
-                t.drop(number, "plan handoff (the assistant's plan, not the user's words)")
-                continue
-            if isinstance(content, str):
-                _claude_user_text(t, content, uid, number, stamp)
-                continue
-            for block in content if isinstance(content, list) else []:
-                if not isinstance(block, dict):
-                    continue
-                if block.get("type") == "text":
-                    _claude_user_text(t, str(block.get("text") or ""), uid, number, stamp)
-                elif block.get("type") == "tool_result":
-                    body = block_text(block.get("content"))
-                    t.turns.append(Turn("tool", body, False, uid, number, "tool_result", stamp))
-        else:
-            text = (
-                block_text([b for b in content if isinstance(b, dict) and b.get("type") == "text"])
-                if isinstance(content, list)
-                else block_text(content)
-            )
-            mid = message.get("id")
-            mid = mid if isinstance(mid, str) else None
-            if mid and mid in assistant_at:
-                merged = assistant_at[mid]
-                merged.text = "\n".join(p for p in (merged.text, text) if p)
-                merged.uid, merged.line = uid, number
-                continue
-            turn = Turn("assistant", text, True, uid, number, timestamp=stamp)
-            t.turns.append(turn)
-            if mid:
-                assistant_at[mid] = turn
-    return t
-
-
-def _claude_user_text(t: Transcript, text: str, uid: str, number: int, stamp: str | None) -> None:
-    """A user text block, less what the harness wrote into it."""
-    if _HOOK_STOP.match(text):
-        t.drop(number, "harness (a hook stopped the operation)")
-        return
-    if _OUTPUT_TAIL.search(text):
-        text = _OUTPUT_TAIL.sub("", text)
-        t.drop(number, "harness (task notification tail)")
-    t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
-
-
 def _sharegpt(doc: Any, path: Path) -> Transcript:
     t = Transcript(path=path, format="sharegpt")
     conversations = doc if isinstance(doc, list) else [doc]
@@ -369,7 +310,7 @@ def _plain_json(doc: Any, path: Path) -> Transcript:
 
 
 def _text(text: str, path: Path) -> Transcript:
-    from ratchet.extract import gemini
+    from ratchet.extract import claude, gemini
 
     t = Transcript(path=path, format="text")
     current: Turn | None = None
@@ -403,8 +344,12 @@ def _text(text: str, path: Path) -> Transcript:
         raise TranscriptError(f"{path}:1: no 'User:' or 'Assistant:' turns found")
     t.last_line = len(lines)
     kept = []
-    for turn in t.turns:  # the session context Gemini CLI sets up, exported as the first "## USER"
+    for turn in t.turns:  # what agents write as the user, exported under a user heading
         why = gemini.harness(turn.text) if turn.role == "user" else None
+        if turn.role == "user" and claude.PLAN_HANDOFF.match(turn.text):
+            why = "plan handoff (the assistant's plan, not the user's words)"
+        if turn.role == "user" and claude.CONTINUED.match(turn.text):
+            turn.role = "summary"
         if why is None:
             kept.append(turn)
         else:

@@ -5,8 +5,9 @@ name). Every turn's text is cleaned before anyone sees it: Ratchet's own recalle
 ``<ratchet-context>`` and ``</ratchet-context>``, also HTML-escaped as Gemini passes hook context back) and
 ``<private>...</private>`` are removed, and ``[UNTRUSTED DATA]`` ... ``[/UNTRUSTED DATA]`` spans become separate
 untrusted turns. Blocks the agent harness inserts into user messages (``<system-reminder>``, ``<command-name>``,
-``<local-command-stdout>``, hook output such as ``<user-prompt-submit-hook>`` or Gemini's ``<hook_context>``) are
-removed: they are not the user's words. What was dropped, and why, is kept in ``Transcript.dropped``. An unreadable
+``<local-command-stdout>``, hook output such as ``<user-prompt-submit-hook>`` or Gemini's ``<hook_context>``, an
+agent team's ``<teammate-message>``, another session's or a channel's message) are removed: they are not the user's
+words. What was dropped, and why, is kept in ``Transcript.dropped``. An unreadable
 file, a shape not recognised, or a file with no turns at all raises :class:`TranscriptError` naming the file.
 """
 
@@ -34,10 +35,14 @@ _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
 # speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
 _HARNESS = re.compile(
     r"<(?P<tag>system-reminder|command-(?:name|message|args|contents)|local-command-(?:stdout|stderr|caveat)|"
-    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|task-notification)\b[^>]*>"
-    r".*?(?:</(?P=tag)>|\Z)",
+    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|task-notification|"
+    r"teammate-message|cross-session-message|mcp-resource-update|mcp-polling-update|fork-boilerplate|channel|tick)"
+    r"\b[^>]*>.*?(?:</(?P=tag)>|\Z)",
     re.S,
 )
+# Wrappers Claude Code puts around the user's own words (the ``#`` memory shortcut, long pasted or dictated
+# input): the tags go, the words stay.
+_WRAPPERS = re.compile(r"</?(?:user-memory-input|pasted_content)\b[^>]*>")
 _INTERRUPTED = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.M)
 
 
@@ -141,8 +146,9 @@ def strip_private(text: str) -> str:
 
 def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
-    output, hook output, ``!`` shell mode, IDE selections, "[Request interrupted by user]")."""
-    return _INTERRUPTED.sub("", _HARNESS.sub("", text))
+    output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
+    interrupted by user]") and the tags, not the words, of the wrappers around the user's own input."""
+    return _WRAPPERS.sub("", _INTERRUPTED.sub("", _HARNESS.sub("", text)))
 
 
 def clean_turns(turns: list[Turn], transcript: Transcript | None = None) -> list[Turn]:

@@ -1,0 +1,231 @@
+"""Claude transcripts (see :mod:`ratchet.extract.readers` for how a shape is chosen).
+
+- ``claude``: Claude Code session JSONL (``~/.claude/projects/<dir>/<session>.jsonl``, also ``claude -p
+  --output-format stream-json``). Assistant replies split across lines sharing one ``message.id`` are merged; tool
+  results are untrusted; thinking, sidechains and ``isMeta`` lines are skipped; compaction summaries are kept as
+  ``summary`` turns (context, never a source of user facts), with or without ``isCompactSummary`` (sessions before
+  1.0 wrote the summary as a plain user line: "This session is being continued from a previous conversation ...").
+- ``claude-ai``: a claude.ai or Claude Desktop data export (``conversations.json``: conversations with
+  ``chat_messages`` of ``sender`` human or assistant); attached files' extracted text is untrusted.
+
+The user's words where Claude Code does not write a user line: what they typed when rejecting a tool call (inside
+the tool result, after "To tell you how to proceed, the user said:"), a free-text answer to ``AskUserQuestion``
+(``toolUseResult.answers``; an option chosen is the assistant's wording, left as tool output), and a message typed
+while the agent was working that it took in mid-turn (a ``queue-operation`` ``enqueue`` later ``remove``d, or in
+2.1.2xx an ``attachment`` ``queued_command`` from a human); a queued message the user pulled back (``popAll``) or
+that became a user line anyway (``dequeue``, or the same words sent again) is not read twice.
+
+Not the user's words, so dropped: a plan-mode handoff (a user line with ``planContent``: "Implement the following
+plan: ..."), "Operation stopped by hook: ...", and the tail of a task notification ("Read the output file to retrieve
+the result: ..." and its older wording "Full transcript available at: ...").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ratchet.errors import TranscriptError
+from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.transcripts import Transcript, Turn
+
+PLAN_HANDOFF = re.compile(r"^\s*Implement the following plan:", re.I)
+CONTINUED = re.compile(r"^\s*This session is being continued from a previous conversation\b")
+_HOOK_STOP = re.compile(r"^\s*Operation stopped by hook:", re.I)
+_OUTPUT_TAIL = re.compile(
+    r"^\s*(?:Read the output file to retrieve the result:|Full transcript available at:).*$", re.M
+)
+_REJECTED = re.compile(
+    r"\A\s*The user doesn't want to proceed with this tool use\..*?To tell you how to proceed, the user said:\n(.*)\Z",
+    re.S,
+)
+_MACHINE_QUEUED = re.compile(r"\s*(?:<task-notification>|<agent-message\b|/)")
+
+
+def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
+    t = Transcript(path=path, format="claude")
+    assistant_at: dict[str, Turn] = {}  # message.id -> merged assistant turn
+    typed = _typed_lines(records)
+    queue: list[str] = []  # messages typed while the agent worked, oldest first
+    for number, obj in records:
+        t.last_line = number
+        t.session_id = t.session_id or text_or_none(obj.get("sessionId")) or text_or_none(obj.get("session_id"))
+        t.cwd = t.cwd or text_or_none(obj.get("cwd"))
+        kind = obj.get("type")
+        uid = str(obj.get("uuid") or f"line:{number}")
+        stamp = text_or_none(obj.get("timestamp"))
+        if kind in ("queue-operation", "attachment"):
+            said = _queued(obj, queue)
+            if said is not None and said.strip() not in typed:
+                typed.add(said.strip())  # the attachment and the queue operation of one message: read once
+                t.turns.append(Turn("user", said, True, uid, number, timestamp=stamp))
+            continue
+        if kind not in ("user", "assistant"):
+            continue  # titles, snapshots, system lines, progress
+        if obj.get("isSidechain") or obj.get("isMeta"):
+            t.drop(number, "subagent" if obj.get("isSidechain") else "harness (isMeta)")
+            continue
+        message = obj.get("message")
+        if not isinstance(message, dict):
+            raise TranscriptError(f"{path}:{number}: '{kind}' line has no message object")
+        content = message.get("content")
+        if kind == "user":
+            _user_line(t, obj, content, uid, number, stamp)
+            continue
+        text = (
+            block_text([b for b in content if isinstance(b, dict) and b.get("type") == "text"])
+            if isinstance(content, list)
+            else block_text(content)
+        )
+        mid = message.get("id")
+        mid = mid if isinstance(mid, str) else None
+        if mid and mid in assistant_at:
+            merged = assistant_at[mid]
+            merged.text = "\n".join(p for p in (merged.text, text) if p)
+            merged.uid, merged.line = uid, number
+            continue
+        turn = Turn("assistant", text, True, uid, number, timestamp=stamp)
+        t.turns.append(turn)
+        if mid:
+            assistant_at[mid] = turn
+    return t
+
+
+def _user_line(t: Transcript, obj: dict[str, Any], content: Any, uid: str, number: int, stamp: str | None) -> None:
+    if obj.get("isCompactSummary") or CONTINUED.match(block_text(content)):
+        t.turns.append(Turn("summary", block_text(content), True, uid, number, timestamp=stamp))
+        return
+    if obj.get("planContent") or PLAN_HANDOFF.match(block_text(content)):
+        t.drop(number, "plan handoff (the assistant's plan, not the user's words)")
+        return
+    if isinstance(content, str):
+        _user_text(t, content, uid, number, stamp)
+        return
+    for block in content if isinstance(content, list) else []:
+        if not isinstance(block, dict):
+            continue
+        if block.get("type") == "text":
+            _user_text(t, str(block.get("text") or ""), uid, number, stamp)
+        elif block.get("type") == "tool_result":
+            body = block_text(block.get("content"))
+            rejected = _REJECTED.match(body) if block.get("is_error") else None
+            if rejected:
+                t.drop(number, "harness (a tool call rejected; the user's words after it are read)")
+                _user_text(t, rejected.group(1), uid, number, stamp)
+                continue
+            t.turns.append(Turn("tool", body, False, uid, number, "tool_result", stamp))
+            for answer in _typed_answers(obj.get("toolUseResult")):
+                t.turns.append(Turn("user", answer, True, uid, number, timestamp=stamp))
+
+
+def _user_text(t: Transcript, text: str, uid: str, number: int, stamp: str | None) -> None:
+    """A user text block, less what the harness wrote into it."""
+    if _HOOK_STOP.match(text):
+        t.drop(number, "harness (a hook stopped the operation)")
+        return
+    if _OUTPUT_TAIL.search(text):
+        text = _OUTPUT_TAIL.sub("", text)
+        t.drop(number, "harness (task notification tail)")
+    t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
+
+
+def _typed_answers(result: Any) -> list[str]:
+    """The answers to ``AskUserQuestion`` the user typed (not one of the options the assistant offered)."""
+    if not isinstance(result, dict) or not isinstance(result.get("answers"), dict):
+        return []
+    offered: dict[str, set[str]] = {}
+    for question in _list(result.get("questions")):
+        if isinstance(question, dict) and isinstance(question.get("question"), str):
+            options = [o.get("label") for o in _list(question.get("options")) if isinstance(o, dict)]
+            offered[question["question"]] = {label for label in options if isinstance(label, str) and label}
+    out = []
+    for asked, answer in result["answers"].items():
+        if not isinstance(answer, str) or not answer.strip():
+            continue
+        labels = offered.get(str(asked), set())
+        if answer in labels or all(part.strip() in labels for part in answer.split(",")):
+            continue  # an option chosen (several, comma-joined, when multiSelect)
+        out.append(answer)
+    return out
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _typed_lines(records: list[tuple[int, dict[str, Any]]]) -> set[str]:
+    """The text of every plain user line (a queued message sent again as one is read there)."""
+    out = set()
+    for _, obj in records:
+        message = obj.get("message")
+        if obj.get("type") == "user" and isinstance(message, dict) and isinstance(message.get("content"), str):
+            out.add(message["content"].strip())
+    return out
+
+
+def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
+    """What a queue operation or a ``queued_command`` attachment says the user typed and the agent took in mid-turn
+    (None: nothing of the user's here, or it became a user line of its own)."""
+    if obj.get("type") == "attachment":
+        found = obj.get("attachment")
+        item: dict[str, Any] = found if isinstance(found, dict) else {}
+        origin = item.get("origin") if isinstance(item.get("origin"), dict) else {}
+        human = item.get("humanTurn") is True or (isinstance(origin, dict) and origin.get("kind") == "human")
+        prompt = text_or_none(item.get("prompt"))
+        if item.get("type") != "queued_command" or not human or item.get("commandMode", "prompt") != "prompt":
+            return None
+        return prompt if prompt and not _MACHINE_QUEUED.match(prompt) else None
+    operation, content = obj.get("operation"), text_or_none(obj.get("content"))
+    if operation == "enqueue" and content is not None:
+        queue.append(content)
+    elif operation == "dequeue" and queue:
+        queue.pop(0)  # sent as a user line of its own
+    elif operation == "popAll":
+        queue.clear()  # pulled back into the input box, not sent
+    elif operation == "remove":
+        said = content if content is not None else (queue[0] if queue else None)
+        if said is not None and said in queue:
+            queue.remove(said)
+        if said and not _MACHINE_QUEUED.match(said):
+            return said
+    return None
+
+
+def read_export(doc: Any, path: Path) -> Transcript:
+    """A claude.ai / Claude Desktop export: a list of conversations (or one) with ``chat_messages``."""
+    t = Transcript(path=path, format="claude-ai")
+    conversations = doc if isinstance(doc, list) else [doc]
+    index = 0
+    for number, conversation in enumerate(conversations, 1):
+        if not isinstance(conversation, dict):
+            raise TranscriptError(f"{path}:1: conversation {number} is not an object")
+        t.session_id = t.session_id or text_or_none(conversation.get("uuid"))
+        found = conversation.get("chat_messages")
+        for message in found if isinstance(found, list) else []:
+            index += 1
+            t.last_line = index
+            if not isinstance(message, dict):
+                raise TranscriptError(f"{path}:1: message {index} is not an object")
+            content = message.get("content")
+            blocks = (
+                [b for b in content if isinstance(b, dict) and b.get("type") == "text"]
+                if isinstance(content, list)
+                else []
+            )
+            text = block_text(blocks) or block_text(message.get("text"))
+            uid = str(message.get("uuid") or f"msg:{index}")
+            stamp = text_or_none(message.get("created_at"))
+            sender = message.get("sender")
+            if sender == "human":
+                t.turns.append(Turn("user", text, True, uid, index, timestamp=stamp))
+                attached = message.get("attachments")
+                for item in attached if isinstance(attached, list) else []:
+                    body = text_or_none(item.get("extracted_content")) if isinstance(item, dict) else None
+                    if body:
+                        t.turns.append(Turn("tool", body, False, uid, index, "tool_result", stamp))
+            elif sender == "assistant":
+                t.turns.append(Turn("assistant", text, True, uid, index, timestamp=stamp))
+            else:
+                raise TranscriptError(f"{path}:1: message {index} is from unknown sender '{sender}'")
+    return t
