@@ -372,6 +372,8 @@ def test_other_agents_and_sessions_are_not_the_user_and_wrappers_keep_the_words(
         _claude_user("<user-memory-input>always use pnpm</user-memory-input>"),
         _claude_user('<pasted_content id="1">I work at Acme.</pasted_content>'),
         _claude_user("<cross-session-message>The user lives in Rome.</cross-session-message>"),
+        _claude_user("<agent-notification>\n<agent-id>a1</agent-id>\n<status>completed</status>\n<result>The user "
+                     "uses Go.</result>\n</agent-notification>"),
     )  # fmt: skip
     t = parse_transcript(text, "session.jsonl")
     assert _users(t) == ["always use pnpm", "I work at Acme."]
@@ -472,3 +474,97 @@ def test_a_chatgpt_export_reads_the_branch_the_user_last_saw(tmp_path: Path) -> 
     assert "Paris" not in stored and "Berlin" not in stored and "French" not in stored
     del export[0]["current_node"]  # older exports: the last child of each node
     assert _users(parse_transcript(json.dumps(export), "conversations.json"))[-1] == "Which flour for rye?"
+
+
+def test_chatgpt_voice_mode_reads_what_was_said() -> None:
+    """In voice mode a message's parts hold the transcript of what was said (audio_transcription) beside the audio."""
+    said = {"content_type": "audio_transcription", "direction": "in", "text": "I drive a 2012 Civic."}
+    audio = {"content_type": "real_time_user_audio_video_asset_pointer", "audio_asset_pointer": {}}
+    reply = {"content_type": "audio_transcription", "direction": "out", "text": "Got it."}
+    mapping = dict([
+        _node("root", None, ["u1"], None, None),
+        _node("u1", "root", ["a1"], "user", {"content_type": "multimodal_text", "parts": [said, audio]}),
+        _node("a1", "u1", [], "assistant", {"content_type": "multimodal_text", "parts": [reply]}),
+    ])  # fmt: skip
+    t = parse_transcript(json.dumps([{"conversation_id": "v", "current_node": "a1", "mapping": mapping}]), "c.json")
+    assert (_users(t), _roles(t, "assistant")) == (["I drive a 2012 Civic."], ["Got it."])
+
+
+def test_a_claude_ai_conversation_is_read_along_the_branch_the_user_kept() -> None:
+    """chat_messages holds every branch; current_leaf_message_uuid ends the one shown, parent_message_uuid links it."""
+
+    def msg(uuid: str, parent: str, sender: str, text: str) -> dict:
+        return {"uuid": uuid, "parent_message_uuid": parent, "sender": sender, "text": text, "content": []}
+
+    root = "00000000-0000-4000-8000-000000000000"
+    messages = [msg("h1", root, "human", "I live in Lisbon."), msg("a1", "h1", "assistant", "Nice."),
+                msg("h2", "a1", "human", "I'm allergic to cats."), msg("a2", "h2", "assistant", "Noted."),
+                msg("h2b", "a1", "human", "I'm allergic to dogs."), msg("a2b", "h2b", "assistant", "Ok.")]  # fmt: skip
+    doc = {"uuid": "c", "current_leaf_message_uuid": "a2b", "chat_messages": messages}
+    t = parse_transcript(json.dumps(doc), "conversation.json")
+    assert _users(t) == ["I live in Lisbon.", "I'm allergic to dogs."] and "another branch" in _reasons(t)
+    del doc["current_leaf_message_uuid"]  # an export without the links: the list as it is
+    assert len(_users(parse_transcript(json.dumps(doc), "conversation.json"))) == 3
+
+
+@pytest.mark.parametrize(
+    ("markdown", "users", "assistants"),
+    [
+        ("#### You:\nI use Neovim.\n\n#### ChatGPT:\nAs an AI language model, I agree.\n\n"
+         "#### You:\nI code in Go.\n", ["I use Neovim.", "I code in Go."], ["As an AI language model, I agree."]),
+        ("# Notes\n\n_(2023-09-03)_\n\n## ⚙️ system\n\n## 👤 user:\nI use Neovim.\n\n## 🤖 assistant:\nOk.\n",
+         ["I use Neovim."], ["Ok."]),
+        ("## You (2025-11-08T08:53:49Z)\n\nI use Neovim.\n\n## ChatGPT (2025-11-08T08:53:58Z)\n\nOk.\n",
+         ["I use Neovim."], ["Ok."]),
+        ("### User:\nI use Neovim.\n\n### Mistral:\nYou should try Helix, I love it.\n", ["I use Neovim."], [
+            "You should try Helix, I love it."]),
+    ],
+)  # fmt: skip
+def test_markdown_chat_exports_never_read_the_assistant_as_the_user(
+    markdown: str, users: list, assistants: list
+) -> None:
+    """chatgpt-exporter's "#### You:" / "#### ChatGPT:", Obsidian imports' "## 👤 user:", headings with a time; a
+    speaker the reader does not know, at the level the file's speakers use, is not the user."""
+    t = parse_transcript(markdown, "chat.md")
+    assert [turn.text.strip() for turn in t.turns if turn.role == "user"] == users
+    assert [text.strip() for text in _roles(t, "assistant")] == assistants
+
+
+def test_local_chat_apps_exports_are_read_along_the_kept_branch() -> None:
+    """Open WebUI ("Export chat": history walked from currentId), LibreChat (isCreatedByUser, flat or a tree), LM
+    Studio (each message's selected version); the configured system prompt is not read."""
+    history = {"currentId": "m5", "messages": {
+        "m1": {"id": "m1", "parentId": None, "role": "user", "content": "I'm vegetarian."},
+        "m2": {"id": "m2", "parentId": "m1", "role": "assistant", "content": "Menu A."},
+        "m3": {"id": "m3", "parentId": "m1", "role": "assistant", "content": "Menu B."},
+        "m4": {"id": "m4", "parentId": "m3", "role": "user", "content": "My sister is allergic to nuts."},
+        "m5": {"id": "m5", "parentId": "m4", "role": "assistant", "content": "Nut-free then."}}}  # fmt: skip
+    t = parse_transcript(json.dumps([{"id": "w1", "chat": {"history": history, "messages": []}}]), "chat.json")
+    assert (t.format, _users(t), _roles(t, "assistant")) == (
+        "open-webui", ["I'm vegetarian.", "My sister is allergic to nuts."], ["Menu B.", "Nut-free then."])  # fmt: skip
+    tree = {"conversationId": "l1", "messages": [{"messageId": "a", "isCreatedByUser": True, "text": "I'm vegetarian.",
+            "children": [{"messageId": "b", "isCreatedByUser": False, "sender": "GPT-4o", "text": "Menu.",
+                          "children": [{"messageId": "c", "isCreatedByUser": True, "text": "I bike."}]}]}]}  # fmt: skip
+    t = parse_transcript(json.dumps(tree), "librechat.json")
+    assert (t.format, t.session_id, _users(t)) == ("librechat", "l1", ["I'm vegetarian.", "I bike."])
+    studio = {"name": "Dinner", "systemPrompt": "You are a chef.", "messages": [
+        {"versions": [{"role": "user", "content": [{"type": "text", "text": "I'm vegetarian."}]},
+                      {"role": "user", "content": [{"type": "text", "text": "I'm vegan."}]}], "currentlySelected": 1},
+        {"versions": [{"role": "assistant", "steps": [{"type": "contentBlock", "content": [
+            {"type": "text", "text": "Lentils."}]}]}], "currentlySelected": 0}]}  # fmt: skip
+    t = parse_transcript(json.dumps(studio), "dinner.conversation.json")
+    assert (t.format, _users(t), _roles(t, "assistant")) == ("lm-studio", ["I'm vegan."], ["Lentils."])
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"name": "Bot", "type": "bot_chat", "messages": [{"id": 1, "type": "message", "from": "Alex", "text": "hi"}]},
+         "'messages' of no known transcript shape (message keys: \"id\", \"type\", \"from\", \"text\")"),
+        ([{"id": 1, "title": "x"}], 'a JSON list of no known transcript shape (item keys: "id", "title")'),
+    ],
+)  # fmt: skip
+def test_chat_exports_of_no_known_shape_are_refused_naming_their_keys(doc: object, message: str) -> None:
+    with pytest.raises(TranscriptError) as err:
+        parse_transcript(json.dumps(doc), "export.json")
+    assert str(err.value) == f"export.json:1: {message}"

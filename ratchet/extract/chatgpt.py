@@ -4,7 +4,8 @@ A conversation is a tree of messages (``mapping``: node id -> ``{message, parent
 last saw ends at ``current_node``; it is read from the root down that branch (edits and regenerations left on other
 branches are not what the conversation became). Per message, ``author.role`` and ``content.content_type``:
 
-- the user's ``text`` and ``multimodal_text`` parts are the user's (images and files in them are not text);
+- the user's ``text`` and ``multimodal_text`` parts are the user's, with what they said in voice mode (the
+  ``audio_transcription`` parts; images, files and audio in them are not text);
 - the user's custom instructions (``user_editable_context``, hidden in every conversation) are ChatGPT's wrapper
   around them: only the profile the user wrote, inside its code fence ("about me"), is read as theirs; how they want
   ChatGPT to answer is an instruction to the model, not a fact;
@@ -38,7 +39,12 @@ def read_export(doc: Any, path: Path) -> Transcript:
         if not isinstance(conversation, dict) or not isinstance(conversation.get("mapping"), dict):
             raise TranscriptError(f"{path}:1: conversation {number} has no 'mapping' of messages")
         t.session_id = t.session_id or text_or_none(conversation.get("conversation_id") or conversation.get("id"))
-        for message in _branch(conversation["mapping"], text_or_none(conversation.get("current_node"))):
+        mapping = conversation["mapping"]
+        branch = _branch(mapping, text_or_none(conversation.get("current_node")))
+        left = sum(isinstance(n, dict) and isinstance(n.get("message"), dict) for n in mapping.values()) - len(branch)
+        if left:
+            t.drop(index + 1, f"other branches ({left} messages of edits or regenerations the user left)")
+        for message in branch:
             index += 1
             t.last_line = index
             _message(t, message, index)
@@ -101,10 +107,16 @@ def _dict(value: Any) -> dict[str, Any]:
 
 
 def _text(content: dict[str, Any]) -> str:
-    """The text of a message's content: its string parts (images and files are objects), or its ``text``."""
+    """The text of a message's content: its string parts and the transcripts of what was said in voice mode
+    (``audio_transcription`` parts; images, files and audio themselves are other objects), or its ``text``."""
     parts = content.get("parts")
     if isinstance(parts, list):
-        return "\n".join(p for p in parts if isinstance(p, str) and p.strip())
+        said = [
+            p if isinstance(p, str) else text_or_none(p.get("text")) or ""
+            for p in parts
+            if isinstance(p, str) or isinstance(p, dict) and p.get("content_type") == "audio_transcription"
+        ]
+        return "\n".join(p for p in said if p.strip())
     return text_or_none(content.get("text")) or ""
 
 

@@ -6,7 +6,8 @@
   ``summary`` turns (context, never a source of user facts), with or without ``isCompactSummary`` (sessions before
   1.0 wrote the summary as a plain user line: "This session is being continued from a previous conversation ...").
 - ``claude-ai``: a claude.ai or Claude Desktop data export (``conversations.json``: conversations with
-  ``chat_messages`` of ``sender`` human or assistant); attached files' extracted text is untrusted.
+  ``chat_messages`` of ``sender`` human or assistant; every branch is in the list, the one the user last saw ends at
+  ``current_leaf_message_uuid``); attached files' extracted text is untrusted.
 
 The user's words where Claude Code does not write a user line: what they typed when rejecting a tool call (inside
 the tool result, after "To tell you how to proceed, the user said:"), a free-text answer to ``AskUserQuestion``
@@ -40,7 +41,7 @@ _REJECTED = re.compile(
     r"\A\s*The user doesn't want to proceed with this tool use\..*?To tell you how to proceed, the user said:\n(.*)\Z",
     re.S,
 )
-_MACHINE_QUEUED = re.compile(r"\s*(?:<task-notification>|<agent-message\b|/)")
+_MACHINE_QUEUED = re.compile(r"\s*(?:<(?:task|agent)-notification>|<agent-message\b|/)")
 
 
 def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
@@ -192,6 +193,21 @@ def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
     return None
 
 
+def _branch(messages: list[dict[str, Any]], leaf: str | None) -> list[dict[str, Any]]:
+    """The messages of the branch the user last saw: from ``current_leaf_message_uuid`` up the
+    ``parent_message_uuid`` links (every edit and regeneration is in the list); the list as it is without them."""
+    by_id = {m["uuid"]: m for m in messages if isinstance(m.get("uuid"), str)}
+    if leaf not in by_id:
+        return messages
+    out, seen = [], set()
+    current: str | None = leaf
+    while current in by_id and current not in seen:  # a cycle in a damaged file ends the walk
+        seen.add(current)
+        out.append(by_id[current])
+        current = text_or_none(by_id[current].get("parent_message_uuid"))
+    return out[::-1]
+
+
 def read_export(doc: Any, path: Path) -> Transcript:
     """A claude.ai / Claude Desktop export: a list of conversations (or one) with ``chat_messages``."""
     t = Transcript(path=path, format="claude-ai")
@@ -202,11 +218,18 @@ def read_export(doc: Any, path: Path) -> Transcript:
             raise TranscriptError(f"{path}:1: conversation {number} is not an object")
         t.session_id = t.session_id or text_or_none(conversation.get("uuid"))
         found = conversation.get("chat_messages")
-        for message in found if isinstance(found, list) else []:
+        messages = found if isinstance(found, list) else []
+        for number_in, message in enumerate(messages, index + 1):
+            if not isinstance(message, dict):
+                raise TranscriptError(f"{path}:1: message {number_in} is not an object")
+        branch = _branch(messages, text_or_none(conversation.get("current_leaf_message_uuid")))
+        kept = {id(m) for m in branch}
+        for position, message in enumerate(messages, index + 1):
+            if id(message) not in kept:
+                t.drop(position, "another branch (an edit or a regeneration the user left)")
+        for message in branch:
             index += 1
             t.last_line = index
-            if not isinstance(message, dict):
-                raise TranscriptError(f"{path}:1: message {index} is not an object")
             content = message.get("content")
             blocks = (
                 [b for b in content if isinstance(b, dict) and b.get("type") == "text"]

@@ -11,6 +11,8 @@
   referenced files, shell output, compression summaries and sub-agents' sessions are not the user).
 - ``chatgpt``: a ChatGPT data export (``conversations.json``), read by :mod:`ratchet.extract.chatgpt` (the branch
   the user last saw; custom instructions, hidden context, tool calls and thoughts are not the user's words).
+- ``open-webui``, ``librechat``, ``lm-studio``: those apps' chat exports, read by :mod:`ratchet.extract.apps` (the
+  branch the user last saw; the configured system prompt is not read).
 - ``sharegpt``: ``{id, conversations: [{from, value}]}`` (or a list of them).
 - ``json``: a plain JSON list of ``{role, content}`` (or ``{"messages": [...]}`` with roles).
 - ``text``: plain text or Markdown with ``User:`` / ``Assistant:`` turns, or ``## USER`` / ``## MODEL`` headings
@@ -43,23 +45,38 @@ FORMATS = (
     "gemini-stream",
     "sharegpt",
     "json",
+    "open-webui",
+    "librechat",
+    "lm-studio",
     "text",
 )
 
 # What marks a line of a Claude Code session (also one holding no message yet: a title, a snapshot).
 _CLAUDE_KEYS = frozenset({"uuid", "message", "sessionId", "leafUuid", "messageId"})
 _CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation", "system", "user", "assistant"})
+# Who speaks, as chat exports name them: the user, or an assistant by its name ("ChatGPT", "GPT-4o", "Copilot").
+_ASSISTANTS = r"assistant|ai|claude|codex|gemini|model|bot|agent|chatgpt|gpt(?:-[\w.]+)?|copilot|bard|grok|perplexity"
+# A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):".
 _SPEAKER = re.compile(
-    r"^\s{0,3}(?:#{1,6}\s*|>\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|assistant|ai|claude|codex|gemini|model|bot|"
-    r"agent|tool|tool result|system)(?:\*\*|__)?\s*:(?:\*\*|__)?\s?(?P<rest>.*)$",
+    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|"
+    + _ASSISTANTS
+    + r"|tool|tool result|system)(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
     re.I,
 )
-# A Markdown heading that names the speaker and nothing else but an emoji: "## USER 🧑‍💻", "## MODEL ✨".
-_HEADING_SPEAKER = re.compile(r"^\s{0,3}#{1,6}\s*(?P<who>user|human|model|assistant|gemini|ai)\b[^\w:]*$", re.I)
+# A Markdown heading that names the speaker and nothing else but an emoji or a time: "## USER 🧑‍💻", "## MODEL ✨",
+# "## ChatGPT (2025-11-08T08:53:52Z)".
+_HEADING_SPEAKER = re.compile(
+    r"^\s{0,3}#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?(?P<who>user|human|you|model|system|" + _ASSISTANTS + r")\b"
+    r"(?:\s*\([^)\n]{0,40}\))?[^\w:]*:?\s*$",
+    re.I,
+)
+# A heading that names someone else ("#### Mistral:") at the level the file's speakers use: not the user speaking.
+_OTHER_HEADING = re.compile(
+    r"^\s{0,3}(?P<level>#{1,6})\s*(?:[^\w\s#]{1,4}\s*)?[^\W\d][\w .'-]{0,30}?(?:\s*\([^)\n]{0,40}\))?\s*:\s*$"
+)
 _TOOL_RESPONSE = re.compile(r"^\s*\*\*Tool Response\*\*:\s*$")
 _SPEAKER_ROLES = {
     **dict.fromkeys(("user", "human", "me", "you"), "user"),
-    **dict.fromkeys(("assistant", "ai", "claude", "codex", "gemini", "model", "bot", "agent"), "assistant"),
     **dict.fromkeys(("tool", "tool result"), "tool"),
     "system": "system",
 }
@@ -67,13 +84,14 @@ _SHAREGPT_ROLES = {
     **dict.fromkeys(("human", "user"), "user"),
     **dict.fromkeys(("gpt", "chatgpt", "assistant", "bard", "bing", "model", "claude"), "assistant"),
     **dict.fromkeys(("system",), "system"),
-    **dict.fromkeys(("tool", "function", "observation"), "tool"),
+    **dict.fromkeys(("tool", "function", "observation", "function_response"), "tool"),
+    "function_call": "assistant",  # the assistant's call of a tool (tool-use datasets)
 }
 
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
-    from ratchet.extract import chatgpt, claude, codex, gemini
+    from ratchet.extract import apps, chatgpt, claude, codex, gemini
 
     if fmt in ("claude", "codex", "gemini-jsonl", "gemini-stream"):
         records = _jsonl(text, path)
@@ -91,6 +109,9 @@ def read(fmt: str, text: str, path: Path) -> Transcript:
     except json.JSONDecodeError as exc:
         raise TranscriptError(f"{path}:{exc.lineno}: invalid JSON ({exc.msg})") from None
     readers = {
+        "open-webui": apps.read_open_webui,
+        "librechat": apps.read_librechat,
+        "lm-studio": apps.read_lm_studio,
         "chatgpt": chatgpt.read_export,
         "claude-ai": claude.read_export,
         "codex-ts": codex.read_json,
@@ -152,8 +173,9 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
         if isinstance(doc.get("mapping"), dict):
             return "chatgpt"  # one conversation of a ChatGPT export
         if isinstance(doc.get("messages"), list):
-            messages = doc["messages"]
-            return "json" if messages and all(isinstance(m, dict) and "role" in m for m in messages) else "gemini"
+            return _messages_shape(doc, path)
+        if isinstance(doc.get("chat"), dict):
+            return "open-webui"  # one chat of an Open WebUI export
         if doc.get("type") in ("user", "assistant", "summary", "system"):
             return "claude"  # a one-line Claude transcript
         if "payload" in doc:
@@ -179,8 +201,36 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
                 return "chatgpt"  # conversations.json of a ChatGPT data export
             if _is_history(items):
                 return "gemini-share"
+            if all(isinstance(m.get("chat"), dict) for m in items):
+                return "open-webui"  # Open WebUI's "Export chat"
+            if not any("role" in m or "content" in m for m in items):
+                keys = ", ".join(json.dumps(str(k))[:40] for k in list(items[0])[:5])
+                raise TranscriptError(
+                    f"{path}:1: a JSON list of no known transcript shape (item keys: {keys or 'none'})"
+                )
         return "json"
     raise TranscriptError(f"{path}:1: a JSON {type(doc).__name__}, not a transcript")
+
+
+_GEMINI_TYPES = frozenset({"user", "gemini", "model", "assistant", "info", "error", "warning"})
+
+
+def _messages_shape(doc: dict[str, Any], path: str | Path) -> str:
+    """The format of ``{"messages": [...]}``: by what its messages hold."""
+    messages = [m for m in doc["messages"] if isinstance(m, dict)]
+    if messages and len(messages) == len(doc["messages"]):
+        if all("role" in m for m in messages):
+            return "json"
+        if "conversationId" in doc or any("isCreatedByUser" in m for m in messages):
+            return "librechat"
+        if all(isinstance(m.get("versions"), list) for m in messages):
+            return "lm-studio"
+        if all(text_or_none(m.get("type")) in _GEMINI_TYPES for m in messages):
+            return "gemini"
+    if not messages and not doc["messages"]:
+        return "gemini"  # a legacy Gemini session with nothing said yet
+    keys = ", ".join(json.dumps(str(k))[:40] for k in list(messages[0] if messages else {})[:5])
+    raise TranscriptError(f"{path}:1: 'messages' of no known transcript shape (message keys: {keys or 'none'})")
 
 
 def _claude_type(obj: dict[str, Any]) -> bool:
@@ -315,12 +365,23 @@ def _text(text: str, path: Path) -> Transcript:
     t = Transcript(path=path, format="text")
     current: Turn | None = None
     in_fence = False
+    level = ""  # the heading level the file's speakers use ("####"), once one is seen
+    preamble = 0  # the first line of text before the first speaker
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         if line.lstrip().startswith("```"):
             in_fence = not in_fence
         match = None if in_fence else _SPEAKER.match(line) or _HEADING_SPEAKER.match(line)
-        role = _SPEAKER_ROLES.get(match.group("who").lower(), "user") if match else ""
+        role = _SPEAKER_ROLES.get(match.group("who").lower(), "assistant") if match else ""
+        if match and line.lstrip().startswith("#"):
+            level = line.lstrip()[: len(line.lstrip()) - len(line.lstrip().lstrip("#"))]
+        other = None if in_fence or match or not level else _OTHER_HEADING.match(line)
+        if other and other.group("level") == level and current is not None and current.role == "user":
+            # Someone the file names at its speakers' level, not the user ("#### Mistral:"): their words are not
+            # the user's, whoever they are.
+            current = Turn("assistant", "", True, f"line:{number}", number)
+            t.turns.append(current)
+            continue
         if not in_fence and current is not None and current.role == "user" and _TOOL_RESPONSE.match(line):
             # Gemini's Markdown export puts a function's response under "## USER" (its role in the history).
             current = Turn("tool", "", False, f"line:{number}", number, "tool_result")
@@ -339,9 +400,13 @@ def _text(text: str, path: Path) -> Transcript:
             if line.strip() != "---":  # the share export's separator between turns
                 current.text += "\n" + line
         elif line.strip() and not line.lstrip().startswith("#"):
-            raise TranscriptError(f"{path}:{number}: text before the first 'User:' or 'Assistant:' turn")
+            preamble = preamble or number  # a note's title, date or metadata before the conversation
+    if not t.turns and preamble:
+        raise TranscriptError(f"{path}:{preamble}: text before the first 'User:' or 'Assistant:' turn")
     if not t.turns:
         raise TranscriptError(f"{path}:1: no 'User:' or 'Assistant:' turns found")
+    if preamble:
+        t.drop(preamble, "text before the first speaker (a title or notes)")
     t.last_line = len(lines)
     kept = []
     for turn in t.turns:  # what agents write as the user, exported under a user heading

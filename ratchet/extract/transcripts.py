@@ -35,7 +35,7 @@ _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
 # speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
 _HARNESS = re.compile(
     r"<(?P<tag>system-reminder|command-(?:name|message|args|contents)|local-command-(?:stdout|stderr|caveat)|"
-    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|task-notification|"
+    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|(?:task|agent)-notification|"
     r"teammate-message|cross-session-message|mcp-resource-update|mcp-polling-update|fork-boilerplate|channel|tick)"
     r"\b[^>]*>.*?(?:</(?P=tag)>|\Z)",
     re.S,
