@@ -215,3 +215,48 @@ def test_codex_injection_and_real_user_text(tmp_path: Path, memory_dir: Path) ->
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     result = extract_file(Store(memory_dir), Config(), path, cwd=tmp_path)
     assert sorted(f.content for f in result.added) == ["The user lives in Ghent.", "The user uses Emacs."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I am running the deploy script and it is throwing the following error:",  # names what comes next
+        "also...we have two caches, one for reads and one for writes",  # an omission
+        "Our run ids start with 7a3cf82d-9284...",  # cut short
+        "We keep the tokens in the vault, right",  # a question without its mark
+        "~/projects/shop/config and none of the files has a date in front",  # a path where a subject should be
+    ],
+)
+def test_clauses_that_are_not_whole_statements_are_not_facts(said: str) -> None:
+    assert classify(said, work=True).kind is None and classify(said, work=False).kind is None
+
+
+def test_a_state_of_the_moment_in_a_work_session_is_not_a_fact() -> None:
+    assert classify("We have an import cycle now", work=True).kind is None
+    assert classify("Yesterday we broke the staging deploy", work=True).kind is None
+    assert classify("We have an import cycle now", work=False).kind is not None  # "we" is the user outside work
+
+
+def test_a_modal_carries_over_to_the_clause_it_shares_a_subject_with() -> None:
+    """ "we can go back and clean up the cache later" is a possibility, not how the team works."""
+    assert _said("We can go back and clean up the cache in a separate task.") == []
+    assert _said("I am 30 and have ten years in sales.") == ["The user is 30.", "The user has ten years in sales."]
+
+
+def _agent_session(said: str, tools: int) -> list[str]:
+    turns = [Turn("user", said)]
+    for n in range(tools):
+        turns += [Turn("assistant", f"Running step {n}."), Turn("tool", f"ok {n}", False, reason="tool_result")]
+    return [c.content for c in offline.extract(turns, Config().categories, "casual")]
+
+
+def test_to_an_agent_at_work_what_the_user_is_doing_is_this_task() -> None:
+    """An agent that ran tools as often as the user spoke (five times or more): "I'm working on ENT-98" says what the
+    task is; in a chat the same words say what the user does."""
+    assert _agent_session("I'm working on a billing service in Go.", tools=6) == []
+    assert _agent_session("I'm working on a billing service in Go.", tools=0) == [
+        "The user is working on a billing service in Go."
+    ]
+    assert _agent_session("We deploy the billing service on Tuesdays.", tools=6) == [
+        "The team deploys the billing service on Tuesdays."
+    ]

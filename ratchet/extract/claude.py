@@ -12,9 +12,10 @@
 The user's words where Claude Code does not write a user line: what they typed when rejecting a tool call (inside
 the tool result, after "To tell you how to proceed, the user said:"), a free-text answer to ``AskUserQuestion``
 (``toolUseResult.answers``; an option chosen is the assistant's wording, left as tool output), and a message typed
-while the agent was working that it took in mid-turn (a ``queue-operation`` ``enqueue`` later ``remove``d, or in
-2.1.2xx an ``attachment`` ``queued_command`` from a human); a queued message the user pulled back (``popAll``) or
-that became a user line anyway (``dequeue``, or the same words sent again) is not read twice.
+while the agent was working (a ``queue-operation`` ``enqueue`` later ``remove``d, or still waiting when the file
+ends, or in 2.1.2xx an ``attachment`` ``queued_command`` from a human); a queued message the user pulled back
+(``popAll``) or that became a user line anyway (``dequeue``, or the same words sent again) is not read twice, and the
+queue's machine items (notifications, background tasks) are not the user's.
 
 Not the user's words, so dropped: a plan-mode handoff (a user line with ``planContent``: "Implement the following
 plan: ..."), "Operation stopped by hook: ...", and the tail of a task notification ("Read the output file to retrieve
@@ -41,7 +42,10 @@ _REJECTED = re.compile(
     r"\A\s*The user doesn't want to proceed with this tool use\..*?To tell you how to proceed, the user said:\n(.*)\Z",
     re.S,
 )
-_MACHINE_QUEUED = re.compile(r"\s*(?:<(?:task|agent)-notification>|<agent-message\b|/)")
+# Queued items that are not something the user typed: notifications, background tasks (JSON), slash commands.
+_MACHINE_QUEUED = re.compile(r"\s*(?:<(?:task|agent)-notification>|<agent-message\b|/|\{)")
+# What Claude Code writes after "the user said:" itself when the user picks "clarify" on a question.
+_CLARIFY = re.compile(r"\s*The user wants to clarify these questions\.")
 
 
 def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
@@ -90,6 +94,7 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
         t.turns.append(turn)
         if mid:
             assistant_at[mid] = turn
+    _still_queued(t, queue, typed, t.last_line)
     return t
 
 
@@ -111,6 +116,9 @@ def _user_line(t: Transcript, obj: dict[str, Any], content: Any, uid: str, numbe
         elif block.get("type") == "tool_result":
             body = block_text(block.get("content"))
             rejected = _REJECTED.match(body) if block.get("is_error") else None
+            if rejected and _CLARIFY.match(rejected.group(1)):
+                t.drop(number, "harness (the user asked to clarify the agent's questions)")
+                continue
             if rejected:
                 t.drop(number, "harness (a tool call rejected; the user's words after it are read)")
                 _user_text(t, rejected.group(1), uid, number, stamp)
@@ -167,7 +175,9 @@ def _typed_lines(records: list[tuple[int, dict[str, Any]]]) -> set[str]:
 
 def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
     """What a queue operation or a ``queued_command`` attachment says the user typed and the agent took in mid-turn
-    (None: nothing of the user's here, or it became a user line of its own)."""
+    (None: nothing of the user's here, or it became a user line of its own). ``queue`` holds what the user typed
+    that is still waiting, oldest first: machine items (notifications, background tasks) never enter it, so a
+    ``remove`` without content takes the user's oldest (the best reading of a queue they share)."""
     if obj.get("type") == "attachment":
         found = obj.get("attachment")
         item: dict[str, Any] = found if isinstance(found, dict) else {}
@@ -178,7 +188,7 @@ def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
             return None
         return prompt if prompt and not _MACHINE_QUEUED.match(prompt) else None
     operation, content = obj.get("operation"), text_or_none(obj.get("content"))
-    if operation == "enqueue" and content is not None:
+    if operation == "enqueue" and content is not None and content.strip() and not _MACHINE_QUEUED.match(content):
         queue.append(content)
     elif operation == "dequeue" and queue:
         queue.pop(0)  # sent as a user line of its own
@@ -191,6 +201,14 @@ def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
         if said and not _MACHINE_QUEUED.match(said):
             return said
     return None
+
+
+def _still_queued(t: Transcript, queue: list[str], typed: set[str], number: int) -> None:
+    """Messages the user typed that were still waiting when the file ends: their words all the same."""
+    for said in queue:
+        if said.strip() not in typed:
+            typed.add(said.strip())
+            t.turns.append(Turn("user", said, True, f"queued:{number}", number))
 
 
 def _branch(messages: list[dict[str, Any]], leaf: str | None) -> list[dict[str, Any]]:

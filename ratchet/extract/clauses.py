@@ -27,6 +27,7 @@ RULE_START = re.compile(
 _ANAPHOR = re.compile(r"\b(?:one|ones|it|this|that|them|there|those|these)\b", re.I)
 _CLAUSE_SEP = re.compile(r"\s*;\s+|,?\s+(?:and|but)\s+(?!also\b)|,\s+so\s+(?=\w+ \w)")
 _COPULAS = frozenset({"is", "are", "was", "were", "am", "be", "been", "being"})
+_MODALS = frozenset({"can", "could", "should", "would", "will", "might", "must", "may", "shall"})
 
 
 def clauses(sentence: str) -> list[str]:
@@ -91,8 +92,10 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     # "... a book to teach people how to protect X, and create Y": the right side goes on the infinitive, not a clause
     infinitive = bool(re.search(r"\bto \w+", left)) and first in BASE_VERBS
     if lead in ("i", "we", "i'm", "we're", "i've", "we've") and novel and not infinitive and first not in NOT_VERBS:
-        # "I am 30 and have ten years in sales": the second clause keeps its subject
-        return left.split()[0].split("'")[0] + " " + right
+        # "I am 30 and have ten years in sales": the second clause keeps its subject; "we can go back and clean up"
+        # keeps its modal too (it is a possibility, not how things are)
+        modal = next((t for t in left.split()[1:3] if plain_word(t) in _MODALS), "")
+        return " ".join(p for p in (left.split()[0].split("'")[0], modal, right) if p)
     vi = verb_index(rtoks)
     if vi is not None and 0 < vi <= 4 and not any(plain_word(t) in SUBORDINATORS | PREPOSITIONS for t in rtoks[:vi]):
         pronoun = first in SUBJECT_PRONOUNS

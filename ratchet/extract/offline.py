@@ -40,7 +40,7 @@ from ratchet.extract.lexicon import (
     TAG_NOISE,
     VERB_FORMS,
 )
-from ratchet.extract.statements import Verdict, classify
+from ratchet.extract.statements import MOMENT, Verdict, classify
 from ratchet.extract.transcripts import Turn
 
 PROVENANCE = "offline-extractor/2"
@@ -180,6 +180,7 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
     allowed = set(categories)
     turns = list(turns)
     work = _work_session(turns)
+    agent = _agent_at_work(turns)
     out: list[Candidate] = []
     previous: Turn | None = None
     for turn in turns:
@@ -198,12 +199,12 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
             previous = turn
         if turn.role != "user":
             continue
-        out.extend(_turn_candidates(turn, allowed, default_category, work, offered))
+        out.extend(_turn_candidates(turn, allowed, default_category, work, offered, agent))
     return out
 
 
 def _turn_candidates(
-    turn: Turn, allowed: set[str], default_category: str, work: bool, offered: str = ""
+    turn: Turn, allowed: set[str], default_category: str, work: bool, offered: str = "", agent: bool = False
 ) -> list[Candidate]:
     kept: list[Candidate] = []
     pieces = prose.split(turn.text)
@@ -235,7 +236,7 @@ def _turn_candidates(
         own = (piece.own and speaks and not piece.listed) or explicit
         for clause in clauses(core):
             candidate = _clause_candidate(
-                clause, allowed, default_category, turn, work, sentence, explicit, correction, own, offered
+                clause, allowed, default_category, turn, work, sentence, explicit, correction, own, offered, agent
             )
             if candidate is not None and playing and _ROLE_CLAIM.match(clause):
                 continue
@@ -255,12 +256,15 @@ def _clause_candidate(
     correction: bool,
     own: bool,
     offered: str,
+    agent: bool = False,
 ) -> Candidate | None:
     if not turn.trusted and (_untrusted_instruction(clause) or re.match(r"(?:i|we|my|our)\b", clause, re.I)):
         return None  # a page does not say what the user wants, nor speak as the user
+    if work and MOMENT.search(sentence):
+        return None  # "Right now we store ...": the lead-in the clause lost says it is how things stand today
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)
-    if not verdict:
-        return None
+    if not verdict or (agent and verdict.kind == "activity" and not explicit):
+        return None  # to an agent at work, "I'm running the build", "I'm working on ENT-98" say what this task is
     return _candidate(clause, verdict, allowed, default_category, turn, work, sentence, explicit, correction)
 
 
@@ -275,10 +279,18 @@ def _from_subject(sentence: str) -> str:
     return sentence
 
 
+def _agent_at_work(turns: list[Turn]) -> bool:
+    """An agent ran tools at least as often as the user spoke, five times or more: a coding or agent session."""
+    said = sum(t.role == "user" and t.trusted for t in turns)
+    return sum(t.role == "tool" for t in turns) >= max(5, said)
+
+
 def _work_session(turns: list[Turn]) -> bool:
-    """Is this a work session (then "we" is the team) rather than a personal one (then "we" is the user)?"""
+    """Is this a work session (then "we" is the team) rather than a personal one (then "we" is the user)? The
+    user's words about projects against those about private life; an agent that ran tools at least as often as the
+    user spoke (five times or more) is at work, worth three such words."""
     text = " ".join(t.text for t in turns if t.role == "user" and t.trusted)
-    work = len(_PROJECT_WORDS.findall(text))
+    work = len(_PROJECT_WORDS.findall(text)) + (3 if _agent_at_work(turns) else 0)
     lower = text.lower()
     personal = sum(1 for c, ws in CATEGORY_WORDS if c in _PRIVATE_LIFE for w in ws if w in lower)
     return work > personal

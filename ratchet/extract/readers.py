@@ -6,6 +6,7 @@
 - ``codex``: Codex rollouts (JSONL, every generation since mid-2025) and ``codex-ts``: the TypeScript Codex CLI's
   ``rollout-*.json``, read by :mod:`ratchet.extract.codex` (Codex's own context in user-role messages, the IDE
   wrapper and sub-agents' rollouts are not the user).
+- ``copilot``: GitHub Copilot CLI's ``events.jsonl``, read by :mod:`ratchet.extract.copilot`.
 - ``gemini``, ``gemini-jsonl``, ``gemini-share`` (also checkpoints) and ``gemini-stream`` (``--output-format
   stream-json``): Gemini CLI, read by :mod:`ratchet.extract.gemini` (the session context it sets up, editor state,
   referenced files, shell output, compression summaries and sub-agents' sessions are not the user).
@@ -39,6 +40,7 @@ FORMATS = (
     "claude-ai",
     "codex",
     "codex-ts",
+    "copilot",
     "gemini",
     "gemini-jsonl",
     "gemini-share",
@@ -91,12 +93,13 @@ _SHAREGPT_ROLES = {
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
-    from ratchet.extract import apps, chatgpt, claude, codex, gemini
+    from ratchet.extract import apps, chatgpt, claude, codex, copilot, gemini
 
-    if fmt in ("claude", "codex", "gemini-jsonl", "gemini-stream"):
+    if fmt in ("claude", "codex", "copilot", "gemini-jsonl", "gemini-stream"):
         records = _jsonl(text, path)
         line_readers = {
             "claude": claude.read_jsonl,
+            "copilot": copilot.read_jsonl,
             "codex": codex.read_jsonl,
             "gemini-jsonl": gemini.read_jsonl,
             "gemini-stream": gemini.read_stream,
@@ -154,6 +157,8 @@ def sniff(text: str, path: str | Path = "<transcript>") -> str:
                 return "codex"
             if isinstance(obj, dict) and obj.get("type") == "init" and "session_id" in obj and "model" in obj:
                 return "gemini-stream"  # gemini --output-format stream-json
+            if isinstance(obj, dict) and isinstance(obj.get("data"), dict) and _copilot_event(obj):
+                return "copilot"  # GitHub Copilot CLI's events.jsonl
             if isinstance(obj, dict) and (_CLAUDE_KEYS.intersection(obj) or _claude_type(obj)):
                 return "claude"
         keys = ", ".join(json.dumps(str(k))[:40] for k in list(head)[:5])
@@ -231,6 +236,12 @@ def _messages_shape(doc: dict[str, Any], path: str | Path) -> str:
         return "gemini"  # a legacy Gemini session with nothing said yet
     keys = ", ".join(json.dumps(str(k))[:40] for k in list(messages[0] if messages else {})[:5])
     raise TranscriptError(f"{path}:1: 'messages' of no known transcript shape (message keys: {keys or 'none'})")
+
+
+def _copilot_event(obj: dict[str, Any]) -> bool:
+    from ratchet.extract.copilot import EVENTS
+
+    return text_or_none(obj.get("type")) in EVENTS
 
 
 def _claude_type(obj: dict[str, Any]) -> bool:

@@ -77,6 +77,12 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|u|ur|chatgpt|gpt)\b")
 _HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGES) + r")\b")
 _RULE = re.compile(r"^(?:please\s+)?(?:always|never(?! mind)|don't ever|do not ever)\s+(?P<verb>[a-z][a-z-]*)")
+# A state of the moment in a work session: how things stand now, not how they are.
+MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|today|yesterday|this session|atm)\b", re.I)
+# "We have an import cycle now": what the session has run into ("we use Helm now" is a change, kept).
+_HAVE_NOW = re.compile(r"^(?:i|we)\s+(?:have|has|'ve|got)\b.*\bnow\s*[.!]?$")
+# "..., right" asks for confirmation: a question without its question mark.
+_TAG_QUESTION = re.compile(r"[\s,](?:right|correct)\s*[.!]?$")
 
 
 def classify(clause: str, *, own: bool = True, work: bool = False, offered: str = "") -> Verdict:
@@ -91,8 +97,12 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
     words = [w.strip("'") for w in _WORD.findall(low)]
     every = re.findall(r"[a-z0-9][\w'-]*", low)
     count = len(every)
-    if "?" in text:
+    if "?" in text or _TAG_QUESTION.search(low):
         return drop("question")
+    if text[:1] in "~/" or "..." in text or "\u2026" in text:  # a path where a subject should be, or an omission
+        return drop("fragment (something left out)")
+    if re.search(r"\bthe following\b", low):
+        return drop("points back into the conversation")  # "... throwing the following error:" names what comes next
     if (count < 3 and not (count == 2 and every[0] in ("i'm", "we're"))) or not words:
         return drop("fragment")
     if count > 45:
@@ -107,7 +117,7 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
         return drop("a general claim, not about the user")
     if every[-1] in DANGLING:
         return drop("fragment")
-    if work and re.search(r"\b(?:currently|right now|at the moment|for now|today|this session|atm)\b", low):
+    if work and (MOMENT.search(low) or _HAVE_NOW.search(low)):
         return drop("a state of the moment in a work session")
     rule = _RULE.match(low)
     if rule:
