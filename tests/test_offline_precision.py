@@ -176,6 +176,13 @@ def test_a_short_answer_picks_one_of_the_offered_options() -> None:
     assert answers.choice(offered, "A, but only on weekdays") is None  # the answer changes the option
     assert answers.choice(offered, "C.") is None
     assert answers.choice("No options here. Which one?", "A.") is None
+    # Without a question to keep with it, a bare title says nothing; with its description it still says what was chosen
+    bare = "Where should it go?\n\n1. Show current location\n2. Show original location\n\nWhich one?"
+    assert answers.choice(bare, "option 1") is None
+    described = "Where?\n\n1. Detail view only - Show the author in the detail view.\n2. Everywhere\n\nWhich one?"
+    assert (
+        answers.choice(described, "option 1") == "The user chose Detail view only: Show the author in the detail view."
+    )
 
 
 def test_the_lexicon_holds_no_word_of_a_golden_case() -> None:
@@ -260,3 +267,23 @@ def test_to_an_agent_at_work_what_the_user_is_doing_is_this_task() -> None:
     assert _agent_session("We deploy the billing service on Tuesdays.", tools=6) == [
         "The team deploys the billing service on Tuesdays."
     ]
+
+
+def test_a_hedge_governs_the_clauses_after_it_in_its_sentence() -> None:
+    assert _said("I thought we removed the old cache and use the new one directly.") == []
+    assert _said("Users are unlikely to back up the key, correct me if I am wrong.") == []
+    assert _said("We run Postgres 16 in staging and I think the replica lags.") == [
+        "The team runs Postgres 16 in staging."
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I like the CRDT idea.",  # one the assistant put forward
+        "We are in stabilization and QA mode.",  # a phase
+        "Ensure the ingest design has an issue created.",  # a to-do for the agent
+    ],
+)
+def test_reactions_phases_and_to_dos_are_not_facts(said: str) -> None:
+    assert classify(said, work=True).kind is None

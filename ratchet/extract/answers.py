@@ -5,7 +5,7 @@ or a line ``**B) Nested object** - allows ...``) and ends by asking which one, a
 ("A.", "B, nested in strategy options", "option 2, detail view only for now"), that choice is a decision the user
 made: ``For "How should failures be handled", the user chose Silent fallback: Log the error, proceed without
 summary.`` Anything less clear gives nothing (an answer of several lines, a label the message does not offer, a
-message that asks no question).
+message that asks no question, a bare option title when the question cannot be kept with it).
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ def choice(assistant_text: str, user_text: str) -> str | None:
     if rest - set(re.findall(r"[a-z][a-z'-]+", f"{title} {desc}".lower())):
         return None
     generic = len(topic.split()) <= 4 or "?" in topic or bool(_SPEAKER.search(topic) or _YOU.search(topic))
+    if generic and not desc:
+        return None  # a bare option title without its question does not say what was decided
     fact = f"The user chose {title}" if generic else f'For "{topic}", the user chose {title}'
     return f"{fact}: {desc}." if desc else f"{fact}."
 

@@ -213,6 +213,10 @@ HEDGES = (
     "sort of",
     "i reckon",
     "i mean",
+    "i thought",
+    "correct me",
+    "unlikely",
+    "likely",
     "i'd say",
     "in theory",
     "hypothetically",
@@ -262,7 +266,7 @@ REQUEST_START = re.compile(
     r"imagine|pretend|act|assume|suppose|consider|write|give|tell|show|explain|list|create|generate|add|fix|"
     r"make|update|change|remove|delete|use|run|check|find|keep|include|rewrite|translate|summari[sz]e|don't|"
     r"do not|do|stop|start|continue|proceed|ignore|avoid|put|set|get|move|rename|refactor|implement|review|"
-    r"commit|push|merge|open|read|test|debug|install|build|deploy|replace|revert|undo|retry)\b"
+    r"commit|push|merge|open|read|test|debug|install|build|deploy|replace|revert|undo|retry|ensure)\b"
 )
 CHATTER = re.compile(
     r"\b(?:didn'?t work|doesn'?t work|isn'?t working|not working|still (?:fail|broken|get)|same error|no luck|"

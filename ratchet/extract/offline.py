@@ -40,7 +40,7 @@ from ratchet.extract.lexicon import (
     TAG_NOISE,
     VERB_FORMS,
 )
-from ratchet.extract.statements import MOMENT, Verdict, classify
+from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify
 from ratchet.extract.transcripts import Turn
 
 PROVENANCE = "offline-extractor/2"
@@ -262,10 +262,23 @@ def _clause_candidate(
         return None  # a page does not say what the user wants, nor speak as the user
     if work and MOMENT.search(sentence):
         return None  # "Right now we store ...": the lead-in the clause lost says it is how things stand today
+    if not explicit and _under_hedge(clause, sentence):
+        return None  # "I thought we removed X and use Y": a hedge governs the clauses after it in its sentence
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)
     if not verdict or (agent and verdict.kind == "activity" and not explicit):
         return None  # to an agent at work, "I'm running the build", "I'm working on ENT-98" say what this task is
     return _candidate(clause, verdict, allowed, default_category, turn, work, sentence, explicit, correction)
+
+
+def _under_hedge(clause: str, sentence: str) -> bool:
+    """Whether a hedge of ``sentence`` ("I thought", "correct me if") comes before where ``clause`` was taken from."""
+    low = sentence.lower()
+    hedge = HEDGE.search(low)
+    if hedge is None:
+        return False
+    tail = " ".join(clause.lower().rstrip(".!").split()[-3:])
+    at = low.rfind(tail) if tail else -1
+    return at < 0 or hedge.start() < at
 
 
 def _from_subject(sentence: str) -> str:

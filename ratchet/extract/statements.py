@@ -73,9 +73,13 @@ KINDS = tuple(
 )
 
 _SCOPES = words("project repo repository codebase team company app organisation organization")
+# What the assistant puts forward, named at the end of an object ("the CRDT idea", "your caching approach").
+_OFFERS = words("idea ideas suggestion suggestions proposal approach option options plan solution")
+# Phases a project passes through ("we're in stabilization mode", "we are in a code freeze").
+_PHASES = words("mode phase stage freeze sprint crunch")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd|u|ur|chatgpt|gpt)\b")
-_HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGES) + r")\b")
+HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGES) + r")\b")
 _RULE = re.compile(r"^(?:please\s+)?(?:always|never(?! mind)|don't ever|do not ever)\s+(?P<verb>[a-z][a-z-]*)")
 # A state of the moment in a work session: how things stand now, not how they are.
 MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|today|yesterday|this session|atm)\b", re.I)
@@ -111,7 +115,7 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
         return drop("addressed to the assistant")
     if CHATTER.search(low):
         return drop("chatter")
-    if _HEDGE.search(low):
+    if HEDGE.search(low):
         return drop("hedge or hypothesis")
     if GENERIC.search(low):
         return drop("a general claim, not about the user")
@@ -268,6 +272,8 @@ def _object_ok(obj: list[str], offered: str) -> Verdict | None:
     head = words[0] if words[0] not in ("to", "the", "a", "an") else (words[1] if len(words) > 1 else "")
     if head in DEICTIC or head in ("one", "ones", "option", "both", "all", "number", "idea", "2nd", "1st", "3rd"):
         return drop("points back into the conversation")
+    if words[0] in ("the", "that", "your") and words[-1] in _OFFERS:
+        return drop("points back into the conversation")  # "I like the CRDT idea": one the assistant put forward
     if head.isdigit() or re.fullmatch(r"\d+(?:st|nd|rd|th)", head):
         return drop("points back into the conversation")
     content = [w for w in words if w not in STOP and len(w) > 2]
@@ -313,6 +319,8 @@ def _be(rest: list[str], verb: str, subject: str, work: bool, names: frozenset[s
         return drop("a passing activity")
     if head in STATE_WORDS or head in BUG_STATES or head in DEICTIC or head in REACTIONS:
         return drop("a passing state")
+    if head in PREPOSITIONS and any(w in _PHASES for w in rest[j + 1 :]):
+        return drop("a passing state")  # "We're in stabilization and QA mode"
     if head in PREPOSITIONS and head != "from":
         # "I'm in Lisbon", "We're on Node 20" name a place or a thing; "I'm on vacation", "I'm in a meeting" do not
         if not any(w in names or w[:1].isdigit() for w in rest[j + 1 : j + 4]):
