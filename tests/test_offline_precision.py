@@ -287,3 +287,18 @@ def test_a_hedge_governs_the_clauses_after_it_in_its_sentence() -> None:
 )
 def test_reactions_phases_and_to_dos_are_not_facts(said: str) -> None:
     assert classify(said, work=True).kind is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I have two additional charts to implement",  # a to-do
+        "We don't have a lot of time.",  # how the work stands
+        "I have nothing to review so far",  # nothing, and so far
+        "I like it..i tested it",  # an omission marked by dots
+        "In case I have a lot of developers in the team it breaks",  # a case, not a fact
+    ],
+)
+def test_obligations_absences_and_cases_in_a_work_session_are_not_facts(said: str) -> None:
+    assert classify(said, work=True).kind is None
+    assert classify("I don't have a car", work=False).kind == "personal"  # outside work, an absence is a fact

@@ -600,3 +600,12 @@ def test_a_copilot_cli_session_is_read() -> None:
     assert (t.format, t.session_id, t.cwd) == ("copilot", "cp-1", "/w")
     assert (_users(t), _roles(t, "assistant")) == (["I deploy on Fridays."], ["Noted."])
     assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False]
+
+
+def test_what_the_user_typed_after_a_slash_command_is_theirs() -> None:
+    """Claude Code writes "/cmd brief" as <command-name>, <command-message> (its own) and <command-args> (the
+    user's); a command's setting ("/model sonnet") is not a statement."""
+    line = ("<command-message>brainstorm</command-message>\n<command-name>/brainstorm</command-name>\n"
+            "<command-args>I am building a bookmark manager for personal use.</command-args>")  # fmt: skip
+    t = parse_transcript(_lines(_claude_user(line)), "session.jsonl")
+    assert _users(t) == ["I am building a bookmark manager for personal use."]

@@ -215,6 +215,7 @@ HEDGES = (
     "i mean",
     "i thought",
     "correct me",
+    "in case",
     "unlikely",
     "likely",
     "i'd say",

@@ -82,7 +82,7 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|
 HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGES) + r")\b")
 _RULE = re.compile(r"^(?:please\s+)?(?:always|never(?! mind)|don't ever|do not ever)\s+(?P<verb>[a-z][a-z-]*)")
 # A state of the moment in a work session: how things stand now, not how they are.
-MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|today|yesterday|this session|atm)\b", re.I)
+MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|so far|today|yesterday|this session|atm)\b", re.I)
 # "We have an import cycle now": what the session has run into ("we use Helm now" is a change, kept).
 _HAVE_NOW = re.compile(r"^(?:i|we)\s+(?:have|has|'ve|got)\b.*\bnow\s*[.!]?$")
 # "..., right" asks for confirmation: a question without its question mark.
@@ -103,7 +103,7 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
     count = len(every)
     if "?" in text or _TAG_QUESTION.search(low):
         return drop("question")
-    if text[:1] in "~/" or "..." in text or "\u2026" in text:  # a path where a subject should be, or an omission
+    if text[:1] in "~/" or ".." in text or "\u2026" in text:  # a path where a subject should be, or an omission
         return drop("fragment (something left out)")
     if re.search(r"\bthe following\b", low):
         return drop("points back into the conversation")  # "... throwing the following error:" names what comes next
@@ -197,6 +197,8 @@ def _first_person(bare: list[str], low: str, work: bool, offered: str, original:
             return blocked if blocked is not None else Verdict("preference", subject=subject)
         if base == "can" and j < len(bare) and bare[j] in ("eat", "drink", "have", "drive", "fly", "swim"):
             return Verdict("personal", subject=subject)
+        if work and j < len(bare) and bare[j] in ("have", "got"):
+            return drop("a passing state")  # "We don't have a lot of time", "I dont have anything to add"
         if base in ("do", "does") and verb != base:  # "I don't eat meat", "We don't use an ORM"
             return _habit(bare, j, subject, work, offered)
         return drop("modal or auxiliary")
@@ -348,6 +350,10 @@ def _have(rest: list[str], verb: str, subject: str, work: bool) -> Verdict:
         return drop("a passing state")
     if head in ("to", "got"):
         return drop("an obligation of the moment")
+    if work and head in ("nothing", "no"):
+        return drop("a passing state")  # "I have nothing to review so far"
+    if len(rest) >= 3 and rest[-2] == "to" and rest[-1] not in DETERMINERS:
+        return drop("an obligation of the moment")  # "I have two more charts to implement"
     if head in ("never", "always", "not", "no") and len(rest) > 1:
         done = rest[2] if rest[1] in ("yet", "ever") and len(rest) > 2 else rest[1]
         if done in LIFE_EVENTS and head != "not":

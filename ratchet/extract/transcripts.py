@@ -34,7 +34,7 @@ _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
 # slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None of it is the person
 # speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
 _HARNESS = re.compile(
-    r"<(?P<tag>system-reminder|command-(?:name|message|args|contents)|local-command-(?:stdout|stderr|caveat)|"
+    r"<(?P<tag>system-reminder|command-(?:name|message|contents)|local-command-(?:stdout|stderr|caveat)|"
     r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|(?:task|agent)-notification|"
     r"teammate-message|cross-session-message|mcp-resource-update|mcp-polling-update|fork-boilerplate|channel|tick)"
     r"\b[^>]*>.*?(?:</(?P=tag)>|\Z)",
@@ -43,6 +43,9 @@ _HARNESS = re.compile(
 # Wrappers Claude Code puts around the user's own words (the ``#`` memory shortcut, long pasted or dictated
 # input): the tags go, the words stay.
 _WRAPPERS = re.compile(r"</?(?:user-memory-input|pasted_content)\b[^>]*>")
+# What the user typed after a slash command: their words when they are prose (a custom command's brief), a setting
+# of the command when they are a word or three ("/model sonnet").
+_COMMAND_ARGS = re.compile(r"<command-args>(.*?)(?:</command-args>|\Z)", re.S)
 _INTERRUPTED = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.M)
 
 
@@ -148,6 +151,7 @@ def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
     output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
     interrupted by user]") and the tags, not the words, of the wrappers around the user's own input."""
+    text = _COMMAND_ARGS.sub(lambda m: m.group(1) if len(m.group(1).split()) >= 4 else "", text)
     return _WRAPPERS.sub("", _INTERRUPTED.sub("", _HARNESS.sub("", text)))
 
 
