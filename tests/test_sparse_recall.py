@@ -146,7 +146,7 @@ except SystemExit as exc:
     code = exc.code
 sys.stdout = sys.__stdout__
 LAZY = ("numpy", "click", "ratchet.core.secrets", "subprocess", "hashlib", "tempfile", "zipfile",
-        "ratchet.store.journal")
+        "ratchet.store.journal", "ratchet.core.sensitive")
 loaded = {name: name in sys.modules for name in LAZY}
 print(json.dumps({"code": code, "out": out.getvalue(), **loaded}))
 """
@@ -156,7 +156,8 @@ def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None
     """What an agent runs at every prompt, as ``ratchet install`` writes it, over a current cache: nor the credential
     rules (the cache holds the output gate's verdicts), nor subprocess (outside a repository no git is started), nor
     hashlib and tempfile (a read and one appended event), nor zipfile (the cache's ZIP directory is read by
-    ratchet.store.npz) or the write path of the store (the journal)."""
+    ratchet.store.npz) or the write path of the store (the journal), nor the sensitive topics' patterns when no
+    sensitive fact is stored."""
     memdir = tmp_path / "probe"
     catalog.refresh(generate(memdir, 300, seed=3))  # as every write leaves it: the cache current
     done = subprocess.run(
@@ -175,6 +176,7 @@ def test_the_prompt_hook_imports_neither_numpy_nor_click(tmp_path: Path) -> None
     assert (report["ratchet.core.secrets"], report["subprocess"]) == (False, False)
     assert (report["hashlib"], report["tempfile"]) == (False, False)  # nothing hashed, no whole file written
     assert (report["zipfile"], report["ratchet.store.journal"]) == (False, False)
+    assert report["ratchet.core.sensitive"] is False  # no sensitive fact stored: the prompt is not checked for one
 
 
 DTYPES = ["<f4", "<f8", "|u1", "|b1", "<i2", "<i4", "<i8", "<u8"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
-from ratchet.core import clock, rules_stamp, scoring, sensitive
+from ratchet.core import clock, rules_stamp, scoring
 from ratchet.core.facts import Fact
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.recall import budget, catalog, render, sparse
@@ -238,6 +238,12 @@ PROFILE_CATEGORIES = ("personal", "preference")
 OTHER_RELEVANCE = 0.5
 
 
+def _about_sensitive(text: str) -> bool:
+    from ratchet.core import sensitive  # its patterns compile on import: only when a sensitive fact could be shown
+
+    return sensitive.about_sensitive(text)
+
+
 def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
     """Facts in the request's scopes (global by default), not excluded (already injected this session), not waiting
     for review, and not sensitive unless the question is about a sensitive topic."""
@@ -250,7 +256,7 @@ def _eligible(cat: catalog.Catalog, request: Request) -> np.ndarray:
         excluded = np.array([e.encode("utf-8") for e in request.exclude])
         eligible &= ~np.isin(cat.ids, excluded)
     marked = cat.meta_arrays.get("sensitive")
-    if marked is not None and cat.size and not (request.explicit and sensitive.about_sensitive(request.text)):
+    if marked is not None and cat.size and marked.any() and not (request.explicit and _about_sensitive(request.text)):
         eligible &= ~marked  # health, family, money...: only for a question about them, never at a plain start
     waiting = cat.meta_arrays.get("pending")
     if waiting is not None and cat.size:

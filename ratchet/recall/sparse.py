@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ratchet.config import Config
-from ratchet.core import clock, scoring, sensitive
+from ratchet.core import clock, scoring
 from ratchet.recall import catalog
 from ratchet.store import npz
 
@@ -54,7 +54,14 @@ def rank(
     allowed = [s in scopes for s in cat.scopes]
     excluded = {e.encode("utf-8") for e in exclude}
     marked = cat.meta_arrays.get("sensitive")
-    hide_sensitive = marked is not None and not sensitive.about_sensitive(text)
+    if marked is not None and bytes(cast(array, marked)).find(1) < 0:
+        marked = None  # no sensitive fact at all: no need to ask whether the prompt is about one
+    if marked is not None:
+        from ratchet.core import sensitive  # its patterns compile on import: only when a sensitive fact exists
+
+        hide_sensitive = not sensitive.about_sensitive(text)
+    else:
+        hide_sensitive = False
     waiting = cat.meta_arrays.get("pending")  # proposed, not yet accepted (extraction.review): never shown
 
     def eligible(row: int) -> bool:
