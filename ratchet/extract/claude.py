@@ -10,7 +10,8 @@
   ``current_leaf_message_uuid``); attached files' extracted text is untrusted.
 
 The user's words where Claude Code does not write a user line: what they typed when rejecting a tool call (inside
-the tool result, after "To tell you how to proceed, the user said:"), a free-text answer to ``AskUserQuestion``
+the tool result, after "To tell you how to proceed, the user said:"; only for a built-in tool, since an MCP
+server's or a web tool's error text is theirs), a free-text answer to ``AskUserQuestion``
 (``toolUseResult.answers``; an option chosen is the assistant's wording, left as tool output), and a message typed
 while the agent was working (a ``queue-operation`` ``enqueue`` later ``remove``d, or still waiting when the file
 ends, or in 2.1.2xx an ``attachment`` ``queued_command`` from a human); a queued message the user pulled back
@@ -51,6 +52,7 @@ _CLARIFY = re.compile(r"\s*The user wants to clarify these questions\.")
 def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
     t = Transcript(path=path, format="claude")
     assistant_at: dict[str, Turn] = {}  # message.id -> merged assistant turn
+    tools: dict[str, str] = {}  # tool_use id -> the tool's name
     typed = _typed_lines(records)
     queue: list[str] = []  # messages typed while the agent worked, oldest first
     for number, obj in records:
@@ -76,8 +78,11 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
             raise TranscriptError(f"{path}:{number}: '{kind}' line has no message object")
         content = message.get("content")
         if kind == "user":
-            _user_line(t, obj, content, uid, number, stamp)
+            _user_line(t, obj, content, uid, number, stamp, tools)
             continue
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("id"), str):
+                tools[block["id"]] = str(block.get("name") or "")
         text = (
             block_text([b for b in content if isinstance(b, dict) and b.get("type") == "text"])
             if isinstance(content, list)
@@ -98,7 +103,9 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
     return t
 
 
-def _user_line(t: Transcript, obj: dict[str, Any], content: Any, uid: str, number: int, stamp: str | None) -> None:
+def _user_line(
+    t: Transcript, obj: dict[str, Any], content: Any, uid: str, number: int, stamp: str | None, tools: dict[str, str]
+) -> None:
     if obj.get("isCompactSummary") or CONTINUED.match(block_text(content)):
         t.turns.append(Turn("summary", block_text(content), True, uid, number, timestamp=stamp))
         return
@@ -115,7 +122,8 @@ def _user_line(t: Transcript, obj: dict[str, Any], content: Any, uid: str, numbe
             _user_text(t, str(block.get("text") or ""), uid, number, stamp)
         elif block.get("type") == "tool_result":
             body = block_text(block.get("content"))
-            rejected = _REJECTED.match(body) if block.get("is_error") else None
+            own = _harness_tool(tools.get(str(block.get("tool_use_id"))))
+            rejected = _REJECTED.match(body) if block.get("is_error") and own else None
             if rejected and _CLARIFY.match(rejected.group(1)):
                 t.drop(number, "harness (the user asked to clarify the agent's questions)")
                 continue
@@ -124,8 +132,16 @@ def _user_line(t: Transcript, obj: dict[str, Any], content: Any, uid: str, numbe
                 _user_text(t, rejected.group(1), uid, number, stamp)
                 continue
             t.turns.append(Turn("tool", body, False, uid, number, "tool_result", stamp))
-            for answer in _typed_answers(obj.get("toolUseResult")):
+            asked = tools.get(str(block.get("tool_use_id"))) == "AskUserQuestion"  # Claude Code's own question tool
+            for answer in _typed_answers(obj.get("toolUseResult")) if asked else []:
                 t.turns.append(Turn("user", answer, True, uid, number, timestamp=stamp))
+
+
+def _harness_tool(name: str | None) -> bool:
+    """Whether an error of this tool is Claude Code's own text: a built-in tool that does not return outside
+    content. An MCP server's or a web tool's error is whatever that server or page sent, so "the user said:" in it
+    could be anyone's words."""
+    return bool(name) and not str(name).startswith("mcp__") and name not in ("WebFetch", "WebSearch")
 
 
 def _user_text(t: Transcript, text: str, uid: str, number: int, stamp: str | None) -> None:
