@@ -3,6 +3,7 @@ file reading accepts, and the file reading steps aside for what it does not read
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -104,7 +105,7 @@ def test_what_the_files_do_not_say_plainly_goes_to_git(tmp_path, monkeypatch, se
         cwd = root / ".git"
     elif setup == "GIT_DIR":
         monkeypatch.setenv("GIT_DIR", str(root / ".git"))
-    assert scope.read_origin(str(cwd)) == (False, None)
+    assert scope.read_origin(str(cwd)) == (False, "" if setup == "no remote" else None)
     expected = {
         "no remote": "root-",
         "include": "github.com/acme/other",  # git's answer: the last url, from the included file
@@ -155,3 +156,28 @@ def test_an_unborn_branch_and_no_repository(tmp_path):
     assert scope.read_head(str(empty)) == (False, None)  # no commit yet: git's answer, whatever it is
     (tmp_path / "plain").mkdir()
     assert scope.read_head(str(tmp_path / "plain")) == (True, None)
+
+
+def test_a_repository_without_origin_asks_git_once_per_head_commit(tmp_path, monkeypatch):
+    """Its identity is its root commit, which git finds (three processes at every hook); the answer is remembered by
+    HEAD commit in the user's cache, so the next hook needs no git, and a new commit asks again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = _repo(tmp_path / "r", None)
+    expected = scope.identity_from_git(root)
+    assert expected is not None and expected.startswith("root-")
+    assert scope.repo_identity(str(root)) == expected
+    assert expected in (tmp_path / "cache" / "ratchet" / "repo-roots.json").read_text()
+    scope.repo_identity.cache_clear()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))  # git cannot be started now
+    assert scope.repo_identity(str(root)) == expected
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (root / "b.txt").write_text("b\n")
+    _git(root, "add", "b.txt")
+    _git(root, "commit", "-qm", "second")
+    scope.repo_identity.cache_clear()
+    assert scope.repo_identity(str(root)) == expected  # same root, found by git for the new HEAD
+    assert len(json.loads((tmp_path / "cache" / "ratchet" / "repo-roots.json").read_text())) == 2
+    (tmp_path / "cache" / "ratchet" / "repo-roots.json").write_text("not json")  # damaged: git is asked again
+    scope.repo_identity.cache_clear()
+    assert scope.repo_identity(str(root)) == expected

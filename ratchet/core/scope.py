@@ -6,8 +6,9 @@ remote its root commit (``root-<sha>``), so clones and worktrees of one project 
 Every hook asks for it, so the common case is read from the repository's files (``.git``, a worktree's or
 submodule's ``gitdir:`` link and ``commondir``, the ``[remote "origin"]`` url of ``config``) without starting git,
 about 3 ms a call; anything less plain (``GIT_DIR`` and friends in the environment, a config with ``include``,
-no origin, a bare repository, a directory inside ``.git``) asks git itself, which stays the reference
-(``tests/test_scope.py`` holds the two to the same answers).
+a bare repository, a directory inside ``.git``) asks git itself, which stays the reference (``tests/test_scope.py``
+holds the two to the same answers). Without an origin, git finds the root commit once per HEAD commit: the answer
+is remembered in the user's cache.
 """
 
 from __future__ import annotations
@@ -58,7 +59,53 @@ def repo_identity(cwd: str | Path) -> str | None:
     decided, remote = read_origin(str(cwd))
     if decided:
         return normalise_remote(remote) if remote else None
+    if remote == "":  # the files say plainly there is no origin: the root commit names the repository
+        return _root_identity(str(cwd))
     return identity_from_git(cwd)
+
+
+_ROOTS_KEPT = 256  # HEAD commits whose root identity is remembered (~30 kB)
+
+
+def _root_identity(cwd: str) -> str | None:
+    """:func:`identity_from_git` for a repository without an origin, remembered by HEAD commit in the user's cache
+    (``$XDG_CACHE_HOME/ratchet/repo-roots.json``): the roots a commit reaches never change, and finding them starts
+    git three times, at every hook of a project never pushed anywhere. Derived data: unreadable means ask git."""
+    import json
+
+    plain, head = read_head(cwd)
+    if not plain or head is None:
+        return identity_from_git(cwd)
+    path = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ratchet" / "repo-roots.json"
+    known: dict[str, str] = {}
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+        known = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
+    except (OSError, ValueError, AttributeError):
+        pass
+    commit = head[2]
+    if commit in known:
+        return known[commit]
+    identity = identity_from_git(cwd)
+    if identity and identity.startswith("root-"):
+        known = dict(list(known.items())[-(_ROOTS_KEPT - 1) :]) | {commit: identity}
+        _save_roots(path, known)
+    return identity
+
+
+def _save_roots(path: Path, known: dict[str, str]) -> None:
+    """Write the remembered roots whole (a temporary file renamed into place: a reader sees the old or the new)."""
+    import json
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".repo-roots-")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(known, fh, separators=(",", ":"))
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache: the next hook asks git again
 
 
 # Environment variables that change which repository git finds: with any of them set, git is asked.
@@ -77,9 +124,10 @@ _OUTSIDE = "outside"
 
 def read_origin(cwd: str) -> tuple[bool, str | None]:
     """``(True, url)`` when the repository's files say plainly what the ``origin`` remote is, ``(True, None)`` when
-    git would find no repository from ``cwd``, ``(False, None)`` when git is to be asked: a bare repository or a
-    directory inside ``.git``, a config with includes, no origin url or several, a value with quotes or escapes,
-    another user's repository, git's environment variables set."""
+    git would find no repository from ``cwd``, ``(False, "")`` when they say plainly there is no origin (git gives
+    the root commit), ``(False, None)`` when git is to be asked: a bare repository or a directory inside ``.git``, a
+    config with includes, several origin urls, a value with quotes or escapes, another user's repository, git's
+    environment variables set."""
     dirs = _located(cwd)
     if not isinstance(dirs, tuple):
         return dirs, None
@@ -103,6 +151,8 @@ def read_origin(cwd: str) -> tuple[bool, str | None]:
             url = _URL.match(line)
             if url:
                 found.append(url.group(1))
+    if not found:
+        return False, ""  # plainly no origin: git is asked for the root commit (remembered by HEAD)
     if len(found) != 1 or not found[0] or any(c in found[0] for c in '"\\;#'):
         return False, None
     return True, found[0]
