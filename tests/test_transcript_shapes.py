@@ -625,3 +625,22 @@ def test_what_the_user_typed_after_a_slash_command_is_theirs() -> None:
             "<command-args>I am building a bookmark manager for personal use.</command-args>")  # fmt: skip
     t = parse_transcript(_lines(_claude_user(line)), "session.jsonl")
     assert _users(t) == ["I am building a bookmark manager for personal use."]
+
+
+def test_an_aider_chat_history_is_read_as_aider_restores_it() -> None:
+    """aider/utils.py split_chat_history_markdown: "#### " lines are the user's input (one message while they run),
+    "> " lines tool and interface output, "# " headers; an aider command is not a statement, /ask carries one."""
+    history = (
+        "# aider chat started at 2025-06-01 10:00:00\n\n> Aider v0.86.2\n\n#### /add app.py\n> Added app.py\n\n"
+        "#### We deploy the app on Fly.io, never Heroku.\n#### Add a health check endpoint.\n\nSure, here it is.\n\n"
+        "> Applied edit to app.py\n\n#### /ask which port does Fly.io expect?\n\nThe one in fly.toml.\n"
+    )
+    t = parse_transcript(history, ".aider.chat.history.md")
+    assert t.format == "aider"
+    assert _users(t) == [
+        "We deploy the app on Fly.io, never Heroku.\nAdd a health check endpoint.",
+        "which port does Fly.io expect?",
+    ]
+    assert [text.strip() for text in _roles(t, "assistant")] == ["Sure, here it is.", "The one in fly.toml."]
+    assert [turn.trusted for turn in t.turns if turn.role == "tool"] == [False, False, False]
+    assert "an aider command" in _reasons(t)

@@ -16,6 +16,7 @@
   branch the user last saw; the configured system prompt is not read).
 - ``sharegpt``: ``{id, conversations: [{from, value}]}`` (or a list of them).
 - ``json``: a plain JSON list of ``{role, content}`` (or ``{"messages": [...]}`` with roles).
+- ``aider``: Aider's ``.aider.chat.history.md``, read by :mod:`ratchet.extract.aider`.
 - ``text``: plain text or Markdown with ``User:`` / ``Assistant:`` turns, or ``## USER`` / ``## MODEL`` headings
   (Gemini's ``/chat share`` Markdown export, where a ``**Tool Response**:`` under ``## USER`` is tool output).
 
@@ -35,6 +36,7 @@ from ratchet.errors import TranscriptError
 from ratchet.extract.transcripts import Transcript, Turn
 
 FORMATS = (
+    "aider",
     "chatgpt",
     "claude",
     "claude-ai",
@@ -107,6 +109,10 @@ def read(fmt: str, text: str, path: Path) -> Transcript:
         return line_readers[fmt](records, path)
     if fmt == "text":
         return _text(text, path)
+    if fmt == "aider":
+        from ratchet.extract import aider
+
+        return aider.read(text, path)
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -131,7 +137,7 @@ def sniff(text: str, path: str | Path = "<transcript>") -> str:
     if not stripped:
         return "empty"
     if stripped[0] not in "[{":
-        return "text"
+        return "aider" if stripped.startswith("# aider chat started at") else "text"
     try:
         doc = json.loads(stripped)
     except json.JSONDecodeError:
