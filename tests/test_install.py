@@ -420,3 +420,30 @@ def test_cron_without_crontab_program(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert run("install", "cron", "--write")[2] == (
         "Error: crontab not found; add the line to your scheduler by hand ('ratchet install cron')\n"
     )
+
+
+def test_a_command_found_nowhere_runs_through_the_packaged_launcher(tmp_path: Path, monkeypatch) -> None:
+    """Neither beside this Python nor on PATH (a checkout used without installing): the hook runs this Python on
+    ratchet/cli/launch.py, found with importlib.resources (so it is there in a wheel too), which the hook
+    tables recognise as ours; the launcher's table is pyproject's [project.scripts]."""
+    import tomllib
+
+    from ratchet.cli import launch
+
+    scripts = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert {name: ":".join(entry) for name, entry in launch.COMMANDS.items()} == scripts["project"]["scripts"]
+    lone = tmp_path / "lone"
+    lone.mkdir()
+    (lone / "python3").symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(lone / "python3"))
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    argv = install.executable("memory-retrieve")
+    assert argv[0] == str(lone / "python3") and Path(argv[1]).name == "launch.py" and argv[2] == "memory-retrieve"
+    command = agents.command_line(argv, agents.RETRIEVE, "claude-hook")
+    assert agents.parse_command(command) is not None and agents.parse_command(command)[0] == agents.RETRIEVE
+    monkeypatch.undo()
+    helped = subprocess.run([sys.executable, argv[1], "memory-retrieve", "--help"], capture_output=True, text=True,
+                            cwd=tmp_path)  # fmt: skip
+    assert helped.returncode == 0 and "--memory-dir" in helped.stdout
+    refused = subprocess.run([sys.executable, argv[1], "nope"], capture_output=True, text=True, cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.startswith("usage: launch.py {ratchet,memory-extract")

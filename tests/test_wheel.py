@@ -67,6 +67,10 @@ def test_the_installed_package_is_not_the_checkout(installed: Path, tmp_path: Pa
     shipped = sorted(p.relative_to(ROOT / "prompts" / "golden") for p in (ROOT / "prompts" / "golden").rglob("*.*"))
     assert sorted(p.relative_to(Path(prompts) / "golden") for p in (Path(prompts) / "golden").rglob("*.*")) == shipped
     assert _run([str(installed / "ratchet"), "--help"], tmp_path, _env(tmp_path)).returncode == 0
+    # The launcher a hook falls back to when the scripts are nowhere ships in the wheel (ratchet.cli.launch).
+    launcher = Path(module).parent / "cli" / "launch.py"
+    helped = _run([str(installed / "python"), str(launcher), "memory-extract", "--help"], tmp_path, _env(tmp_path))
+    assert helped.returncode == 0 and "--memory-dir" in helped.stdout
 
 
 def test_llm_extraction_hooks_and_manage_from_the_wheel(installed: Path, tmp_path: Path) -> None:

@@ -287,6 +287,8 @@ def parse_command(command: Any) -> tuple[str, list[str]] | None:
     if "--hook" not in argv:
         return None
     position = 1 if argv and os.path.basename(argv[0]).startswith("python") else 0  # Python running a bin/ shim
+    if len(argv) > position and os.path.basename(argv[position]) == "launch.py":
+        position += 1  # Python running the package's launcher, the command's name next (ratchet.cli.launch)
     name = os.path.basename(argv[position]) if len(argv) > position else ""
     return (name, argv[position:]) if name in VERBS else None
 

@@ -35,7 +35,6 @@ from ratchet.errors import RatchetError, UsageError
 from ratchet.hooks import agents
 from ratchet.store.files import atomic_write
 
-CHECKOUT = Path(__file__).resolve().parents[2]  # a checkout's root, whose bin/ shims run without an install
 MANAGE = "memory-manage"
 CRON_MARKER = "# ratchet-memory: weekly memory-manage"
 CRON_SCHEDULE = "0 18 * * 5"  # Fridays 18:00, the weekly review
@@ -46,18 +45,21 @@ SETTINGS_MODE = 0o644
 
 # ----- where things are -------------------------------------------------------------------------------------------
 def executable(name: str) -> list[str]:
-    """argv prefix that runs our command ``name``: the installed script beside this Python, on PATH, or the
-    checkout's ``bin/`` shim run by this Python. Raises when none exists."""
+    """argv prefix that runs our command ``name``: the installed script beside this Python, on PATH, or this
+    Python running the package's own launcher (:mod:`ratchet.cli.launch`, found with ``importlib.resources``: a
+    checkout used without installing, in a wheel as well). Raises when none exists."""
     beside = Path(sys.executable).absolute().parent / name
     if beside.is_file() and os.access(beside, os.X_OK):
         return [str(beside)]
     found = shutil.which(name)
     if found:
         return [str(Path(found).absolute())]
-    shim = CHECKOUT / "bin" / name
-    if shim.is_file():
-        return [str(Path(sys.executable).absolute()), str(shim)]
-    raise RatchetError(f"Command '{name}' not found beside {sys.executable}, on PATH or in {CHECKOUT / 'bin'}")
+    from importlib.resources import files
+
+    launcher = files("ratchet.cli").joinpath("launch.py")
+    if isinstance(launcher, Path) and launcher.is_file():  # a real file, not inside a zip
+        return [str(Path(sys.executable).absolute()), str(launcher.absolute()), name]
+    raise RatchetError(f"Command '{name}' not found beside {sys.executable}, on PATH or as {launcher}")
 
 
 def project_root(cwd: str | Path | None = None) -> Path:
