@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.readers import as_list, block_text, branch, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 _ROLES = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
@@ -35,20 +35,6 @@ def _add(t: Transcript, path: Path, role: Any, text: str, index: int, uid: str) 
         t.turns.append(Turn(who, text, trusted, uid, index, "" if trusted else "tool_result"))
 
 
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _walk(by_id: dict[str, dict[str, Any]], leaf: str | None, parent_key: str) -> list[dict[str, Any]]:
-    """The messages from the root to ``leaf`` by their parent links, oldest first (a cycle ends the walk)."""
-    out, seen = [], set()
-    while leaf in by_id and leaf not in seen:
-        seen.add(leaf)
-        out.append(by_id[leaf])
-        leaf = text_or_none(by_id[leaf].get(parent_key))
-    return out[::-1]
-
-
 def read_open_webui(doc: Any, path: Path) -> Transcript:
     t = Transcript(path=path, format="open-webui")
     index = 0
@@ -62,7 +48,7 @@ def read_open_webui(doc: Any, path: Path) -> Transcript:
         by_id = {k: m for k, m in found.items() if isinstance(m, dict)} if isinstance(found, dict) else {}
         current = text_or_none(history.get("currentId")) if isinstance(history, dict) else None
         listed = chat.get("messages")
-        messages: list[Any] = _walk(by_id, current, "parentId") if current in by_id else _list(listed)
+        messages: list[Any] = branch(by_id, current, "parentId") if current in by_id else as_list(listed)
         for message in messages:
             index += 1
             t.last_line = index
@@ -87,7 +73,7 @@ def read_librechat(doc: dict[str, Any], path: Path) -> Transcript:
     else:
         by_id = {str(m.get("messageId")): m for m in top if m.get("messageId") is not None}
         last = str(top[-1].get("messageId")) if top else None
-        messages = _walk(by_id, last, "parentMessageId") if last in by_id else top
+        messages = branch(by_id, last, "parentMessageId") if last in by_id else top
     for index, message in enumerate(messages, 1):
         t.last_line = index
         content = message.get("content")
@@ -108,8 +94,8 @@ def read_lm_studio(doc: dict[str, Any], path: Path) -> Transcript:
         chosen = message.get("currentlySelected")
         pick = chosen if isinstance(chosen, int) and 0 <= chosen < len(versions) else len(versions) - 1
         version = versions[pick] if isinstance(versions[pick], dict) else {}
-        steps = _list(version.get("steps"))
-        blocks = [b for step in steps if isinstance(step, dict) for b in _list(step.get("content"))]
+        steps = as_list(version.get("steps"))
+        blocks = [b for step in steps if isinstance(step, dict) for b in as_list(step.get("content"))]
         text = block_text(version.get("content")) or block_text(blocks)
         _add(t, path, version.get("role"), text, index, f"msg:{index}")
     return t

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import text_or_none
+from ratchet.extract.readers import as_dict, branch, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 _FENCED = re.compile(r"```(.*?)```", re.S)  # "User profile:\n```I am ...```", the fence's text right after it
@@ -62,21 +62,14 @@ def _branch(mapping: dict[str, Any], current: str | None) -> list[dict[str, Any]
             if not children:
                 break
             current = children[-1]
-    out, seen = [], set()
-    while current in nodes and current not in seen:  # a cycle in a damaged file ends the walk
-        seen.add(current)
-        message = nodes[current].get("message")
-        if isinstance(message, dict):
-            out.append(message)
-        current = nodes[current].get("parent")
-    return out[::-1]
+    return [node["message"] for node in branch(nodes, current, "parent") if isinstance(node.get("message"), dict)]
 
 
 def _message(t: Transcript, message: dict[str, Any], index: int) -> None:
-    role = _dict(message.get("author")).get("role")
-    content = _dict(message.get("content"))
+    role = as_dict(message.get("author")).get("role")
+    content = as_dict(message.get("content"))
     kind = content.get("content_type")
-    metadata = _dict(message.get("metadata"))
+    metadata = as_dict(message.get("metadata"))
     uid = str(message.get("id") or f"msg:{index}")
     stamp = _stamp(message.get("create_time"))
     if kind == "user_editable_context":
@@ -100,10 +93,6 @@ def _message(t: Transcript, message: dict[str, Any], index: int) -> None:
         t.turns.append(Turn("tool", text, False, uid, index, "tool_result", stamp))
     elif role == "system" and text:
         t.drop(index, "system message")
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
 
 
 def _text(content: dict[str, Any]) -> str:

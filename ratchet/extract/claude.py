@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.readers import as_list, block_text, branch, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 PLAN_HANDOFF = re.compile(r"^\s*Implement the following plan:", re.I)
@@ -160,9 +160,9 @@ def _typed_answers(result: Any) -> list[str]:
     if not isinstance(result, dict) or not isinstance(result.get("answers"), dict):
         return []
     offered: dict[str, set[str]] = {}
-    for question in _list(result.get("questions")):
+    for question in as_list(result.get("questions")):
         if isinstance(question, dict) and isinstance(question.get("question"), str):
-            options = [o.get("label") for o in _list(question.get("options")) if isinstance(o, dict)]
+            options = [o.get("label") for o in as_list(question.get("options")) if isinstance(o, dict)]
             offered[question["question"]] = {label for label in options if isinstance(label, str) and label}
     out = []
     for asked, answer in result["answers"].items():
@@ -173,10 +173,6 @@ def _typed_answers(result: Any) -> list[str]:
             continue  # an option chosen (several, comma-joined, when multiSelect)
         out.append(answer)
     return out
-
-
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
 
 
 def _typed_lines(records: list[tuple[int, dict[str, Any]]]) -> set[str]:
@@ -231,15 +227,7 @@ def _branch(messages: list[dict[str, Any]], leaf: str | None) -> list[dict[str, 
     """The messages of the branch the user last saw: from ``current_leaf_message_uuid`` up the
     ``parent_message_uuid`` links (every edit and regeneration is in the list); the list as it is without them."""
     by_id = {m["uuid"]: m for m in messages if isinstance(m.get("uuid"), str)}
-    if leaf not in by_id:
-        return messages
-    out, seen = [], set()
-    current: str | None = leaf
-    while current in by_id and current not in seen:  # a cycle in a damaged file ends the walk
-        seen.add(current)
-        out.append(by_id[current])
-        current = text_or_none(by_id[current].get("parent_message_uuid"))
-    return out[::-1]
+    return branch(by_id, leaf, "parent_message_uuid") if leaf in by_id else messages
 
 
 def read_export(doc: Any, path: Path) -> Transcript:

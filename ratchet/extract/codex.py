@@ -26,7 +26,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.readers import as_dict, block_text, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 # A whole content item that is Codex's context, by its opening (the item is trimmed first), and the reason noted.
@@ -74,7 +74,7 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
 
 def read_json(doc: dict[str, Any], path: Path) -> Transcript:
     """The TypeScript CLI's ``{"session": {...}, "items": [...]}``."""
-    records = [(0, {"type": "session_meta", "payload": _dict(doc.get("session"))})]
+    records = [(0, {"type": "session_meta", "payload": as_dict(doc.get("session"))})]
     found = doc.get("items")
     items: list[Any] = found if isinstance(found, list) else []
     records += [(i, {"type": "response_item", "payload": item}) for i, item in enumerate(items, 1)]
@@ -94,7 +94,7 @@ def _current(obj: dict[str, Any], *, first: bool) -> dict[str, Any]:
 
 def _read(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
     t = Transcript(path=path, format="codex")
-    items = [_dict(o.get("payload")) for _, o in records if o.get("type") == "response_item"]
+    items = [as_dict(o.get("payload")) for _, o in records if o.get("type") == "response_item"]
     has = {
         role: any(p.get("type") == "message" and p.get("role") == role for p in items) for role in ("user", "assistant")
     }
@@ -102,15 +102,15 @@ def _read(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
     for number, obj in records:
         t.last_line = max(t.last_line, number)
         kind = obj.get("type")
-        payload = _dict(obj.get("payload"))
+        payload = as_dict(obj.get("payload"))
         stamp = text_or_none(obj.get("timestamp"))
         uid = f"line:{number}"
         if kind == "session_meta":
             t.session_id = t.session_id or text_or_none(payload.get("id"))
             t.cwd = t.cwd or text_or_none(payload.get("cwd"))
-            t.repository = t.repository or text_or_none(_dict(payload.get("git")).get("repository_url"))
+            t.repository = t.repository or text_or_none(as_dict(payload.get("git")).get("repository_url"))
             source = payload.get("source")
-            subagent = subagent or "subagent" in _dict(source) or payload.get("thread_source") == "subagent"
+            subagent = subagent or "subagent" in as_dict(source) or payload.get("thread_source") == "subagent"
         elif kind == "turn_context":
             t.cwd = t.cwd or text_or_none(payload.get("cwd"))
         elif kind == "response_item":
@@ -174,7 +174,3 @@ def _user(t: Transcript, content: Any, uid: str, number: int, stamp: str | None)
         t.drop(number, "harness (editor state or attached files before the request)")
     if text.strip():
         t.turns.append(Turn("user", text, True, uid, number, timestamp=stamp))
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}

@@ -179,8 +179,8 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
     """Candidate facts from the user turns of ``turns`` (deterministic)."""
     allowed = set(categories)
     turns = list(turns)
-    work = _work_session(turns)
     agent = _agent_at_work(turns)
+    work = _work_session(turns, agent)
     out: list[Candidate] = []
     previous: Turn | None = None
     for turn in turns:
@@ -298,12 +298,12 @@ def _agent_at_work(turns: list[Turn]) -> bool:
     return sum(t.role == "tool" for t in turns) >= max(5, said)
 
 
-def _work_session(turns: list[Turn]) -> bool:
+def _work_session(turns: list[Turn], agent: bool) -> bool:
     """Is this a work session (then "we" is the team) rather than a personal one (then "we" is the user)? The
-    user's words about projects against those about private life; an agent that ran tools at least as often as the
-    user spoke (five times or more) is at work, worth three such words."""
+    user's words about projects against those about private life; an ``agent`` at work (:func:`_agent_at_work`) is
+    worth three such words."""
     text = " ".join(t.text for t in turns if t.role == "user" and t.trusted)
-    work = len(_PROJECT_WORDS.findall(text)) + (3 if _agent_at_work(turns) else 0)
+    work = len(_PROJECT_WORDS.findall(text)) + (3 if agent else 0)
     lower = text.lower()
     personal = sum(1 for c, ws in CATEGORY_WORDS if c in _PRIVATE_LIFE for w in ws if w in lower)
     return work > personal

@@ -326,8 +326,25 @@ def text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _dict(value: Any) -> dict[str, Any]:
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else an empty one (fields of untrusted records)."""
     return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list[Any]:
+    """``value`` when it is a JSON array, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
+def branch(by_id: dict[str, dict[str, Any]], leaf: str | None, parent_key: str) -> list[dict[str, Any]]:
+    """The records from the root down to ``leaf`` by their ``parent_key`` links, oldest first: the branch a
+    conversation tree shows (edits and regenerations hang off other branches). A cycle in a damaged file ends it."""
+    out, seen = [], set()
+    while leaf in by_id and leaf not in seen:
+        seen.add(leaf)
+        out.append(by_id[leaf])
+        leaf = text_or_none(by_id[leaf].get(parent_key))
+    return out[::-1]
 
 
 def _sharegpt(doc: Any, path: Path) -> Transcript:
