@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import as_list, block_text, branch, text_or_none
+from ratchet.extract.readers import as_dict, as_list, block_text, branch, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 _ROLES = {"user": "user", "assistant": "assistant", "system": "system", "tool": "tool"}
@@ -43,10 +43,9 @@ def read_open_webui(doc: Any, path: Path) -> Transcript:
         if not isinstance(chat, dict):
             raise TranscriptError(f"{path}:1: an Open WebUI chat without its 'chat' object")
         t.session_id = t.session_id or text_or_none(item.get("id"))
-        history = chat.get("history") if isinstance(chat.get("history"), dict) else {}
-        found = history.get("messages") if isinstance(history, dict) else None
-        by_id = {k: m for k, m in found.items() if isinstance(m, dict)} if isinstance(found, dict) else {}
-        current = text_or_none(history.get("currentId")) if isinstance(history, dict) else None
+        history = as_dict(chat.get("history"))
+        by_id = {k: m for k, m in as_dict(history.get("messages")).items() if isinstance(m, dict)}
+        current = text_or_none(history.get("currentId"))
         listed = chat.get("messages")
         messages: list[Any] = branch(by_id, current, "parentId") if current in by_id else as_list(listed)
         for message in messages:
@@ -63,7 +62,7 @@ def read_librechat(doc: dict[str, Any], path: Path) -> Transcript:
     t = Transcript(path=path, format="librechat")
     t.session_id = text_or_none(doc.get("conversationId"))
     found = doc.get("messages")
-    top = [m for m in found if isinstance(m, dict)] if isinstance(found, list) else []
+    top = [m for m in as_list(found) if isinstance(m, dict)]
     if any(isinstance(m.get("children"), list) for m in top):  # the tree form: the latest child at each turn
         messages, level = [], top
         while level:
@@ -86,14 +85,14 @@ def read_librechat(doc: dict[str, Any], path: Path) -> Transcript:
 def read_lm_studio(doc: dict[str, Any], path: Path) -> Transcript:
     t = Transcript(path=path, format="lm-studio")
     found = doc.get("messages")
-    for index, message in enumerate(found if isinstance(found, list) else [], 1):
+    for index, message in enumerate(as_list(found), 1):
         t.last_line = index
         versions = message.get("versions") if isinstance(message, dict) else None
         if not isinstance(versions, list) or not versions:
             raise TranscriptError(f"{path}:1: message {index} has no 'versions'")
         chosen = message.get("currentlySelected")
         pick = chosen if isinstance(chosen, int) and 0 <= chosen < len(versions) else len(versions) - 1
-        version = versions[pick] if isinstance(versions[pick], dict) else {}
+        version = as_dict(versions[pick])
         steps = as_list(version.get("steps"))
         blocks = [b for step in steps if isinstance(step, dict) for b in as_list(step.get("content"))]
         text = block_text(version.get("content")) or block_text(blocks)

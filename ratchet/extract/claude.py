@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import as_list, block_text, branch, text_or_none
+from ratchet.extract.readers import as_dict, as_list, block_text, branch, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 PLAN_HANDOFF = re.compile(r"^\s*Implement the following plan:", re.I)
@@ -80,7 +80,7 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
         if kind == "user":
             _user_line(t, obj, content, uid, number, stamp, tools)
             continue
-        for block in content if isinstance(content, list) else []:
+        for block in as_list(content):
             if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("id"), str):
                 tools[block["id"]] = str(block.get("name") or "")
         text = (
@@ -115,7 +115,7 @@ def _user_line(
     if isinstance(content, str):
         _user_text(t, content, uid, number, stamp)
         return
-    for block in content if isinstance(content, list) else []:
+    for block in as_list(content):
         if not isinstance(block, dict):
             continue
         if block.get("type") == "text":
@@ -192,9 +192,8 @@ def _queued(obj: dict[str, Any], queue: list[str]) -> str | None:
     ``remove`` without content takes the user's oldest (the best reading of a queue they share)."""
     if obj.get("type") == "attachment":
         found = obj.get("attachment")
-        item: dict[str, Any] = found if isinstance(found, dict) else {}
-        origin = item.get("origin") if isinstance(item.get("origin"), dict) else {}
-        human = item.get("humanTurn") is True or (isinstance(origin, dict) and origin.get("kind") == "human")
+        item = as_dict(found)
+        human = item.get("humanTurn") is True or as_dict(item.get("origin")).get("kind") == "human"
         prompt = text_or_none(item.get("prompt"))
         if item.get("type") != "queued_command" or not human or item.get("commandMode", "prompt") != "prompt":
             return None
@@ -240,7 +239,7 @@ def read_export(doc: Any, path: Path) -> Transcript:
             raise TranscriptError(f"{path}:1: conversation {number} is not an object")
         t.session_id = t.session_id or text_or_none(conversation.get("uuid"))
         found = conversation.get("chat_messages")
-        messages = found if isinstance(found, list) else []
+        messages = as_list(found)
         for number_in, message in enumerate(messages, index + 1):
             if not isinstance(message, dict):
                 raise TranscriptError(f"{path}:1: message {number_in} is not an object")
@@ -265,7 +264,7 @@ def read_export(doc: Any, path: Path) -> Transcript:
             if sender == "human":
                 t.turns.append(Turn("user", text, True, uid, index, timestamp=stamp))
                 attached = message.get("attachments")
-                for item in attached if isinstance(attached, list) else []:
+                for item in as_list(attached):
                     body = text_or_none(item.get("extracted_content")) if isinstance(item, dict) else None
                     if body:
                         t.turns.append(Turn("tool", body, False, uid, index, "tool_result", stamp))

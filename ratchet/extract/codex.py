@@ -26,7 +26,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ratchet.extract.readers import as_dict, block_text, text_or_none
+from ratchet.extract.readers import as_dict, as_list, block_text, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 # A whole content item that is Codex's context, by its opening (the item is trimmed first), and the reason noted.
@@ -76,7 +76,7 @@ def read_json(doc: dict[str, Any], path: Path) -> Transcript:
     """The TypeScript CLI's ``{"session": {...}, "items": [...]}``."""
     records = [(0, {"type": "session_meta", "payload": as_dict(doc.get("session"))})]
     found = doc.get("items")
-    items: list[Any] = found if isinstance(found, list) else []
+    items = as_list(found)
     records += [(i, {"type": "response_item", "payload": item}) for i, item in enumerate(items, 1)]
     return _read(records, path)
 
@@ -153,7 +153,7 @@ def _read(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcript:
 
 def _user(t: Transcript, content: Any, uid: str, number: int, stamp: str | None) -> None:
     """A user-role message: its content items less Codex's own, the IDE wrapper less the editor's state."""
-    items = [content] if isinstance(content, str) else content if isinstance(content, list) else []
+    items = [content] if isinstance(content, str) else as_list(content)
     said = []
     for item in items:
         text = block_text([item]) if not isinstance(item, str) else item

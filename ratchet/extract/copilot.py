@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.readers import as_dict, block_text, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 EVENTS = frozenset({"session.start", "user.message", "assistant.message", "tool.execution_complete"})
@@ -25,7 +25,7 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
         t.last_line = number
         kind = obj.get("type")
         found = obj.get("data")
-        data: dict[str, Any] = found if isinstance(found, dict) else {}
+        data = as_dict(found)
         uid = str(obj.get("id") or f"line:{number}")
         stamp = text_or_none(obj.get("timestamp"))
         if kind == "session.start":

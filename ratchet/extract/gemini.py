@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.errors import TranscriptError
-from ratchet.extract.readers import block_text, text_or_none
+from ratchet.extract.readers import as_list, block_text, text_or_none
 from ratchet.extract.transcripts import Transcript, Turn
 
 # Text gemini-cli writes as the user, by its opening: environmentContext.ts, client.ts (the IDE companion),
@@ -104,7 +104,7 @@ def _message(t: Transcript, message: dict[str, Any], index: int, uid: str, *, su
         if text:
             t.turns.append(Turn("assistant", text, True, uid, index, timestamp=stamp))
         calls = message.get("toolCalls")
-        for call in calls if isinstance(calls, list) else []:
+        for call in as_list(calls):
             if isinstance(call, dict):
                 result = call.get("resultDisplay") or call.get("result")
                 body = result if isinstance(result, str) else json.dumps(result) if result else ""
@@ -180,13 +180,13 @@ def read_share(doc: Any, path: Path) -> Transcript:
     if isinstance(doc, dict):  # a checkpoint: /chat save's {history, authType}; /restore's clientHistory (the
         client = doc.get("clientHistory")  # model's history; its "history" there is the screen's items)
         history = client if isinstance(client, list) else doc.get("history")
-    for index, message in enumerate(history if isinstance(history, list) else [], 1):
+    for index, message in enumerate(as_list(history), 1):
         t.last_line = index
         if not isinstance(message, dict):
             raise TranscriptError(f"{path}:1: message {index} is not an object")
         role = str(message.get("role") or "").lower()
         found = message.get("parts")
-        parts: list[Any] = found if isinstance(found, list) else []
+        parts = as_list(found)
         text = "\n".join(p["text"] for p in parts if isinstance(p, dict) and isinstance(p.get("text"), str))
         uid = f"msg:{index}"
         for part in parts:
