@@ -86,11 +86,8 @@ def run(store: Store) -> dict:
     return lifecycle.run(store, Config(), write_report=False, use_llm=False)
 
 
-def test_memory_md_scans_a_listed_fact_once_until_it_or_the_scanner_changes(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    pin_clock(monkeypatch, W10)
-    rule = add(store, "Always run the linters before pushing", tier="permanent", importance=0.9)
+def count_scans(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The contents the credential scan of MEMORY.md's facts is asked about, in order, from now on."""
     scanned: list[str] = []
     real = secrets.shareable
 
@@ -99,6 +96,15 @@ def test_memory_md_scans_a_listed_fact_once_until_it_or_the_scanner_changes(
         return real(content, tags)
 
     monkeypatch.setattr(secrets, "shareable", counting)
+    return scanned
+
+
+def test_memory_md_scans_a_listed_fact_once_until_it_or_the_scanner_changes(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pin_clock(monkeypatch, W10)
+    rule = add(store, "Always run the linters before pushing", tier="permanent", importance=0.9)
+    scanned = count_scans(monkeypatch)
     run(store)
     assert scanned == [rule.content] and rule.content in store.memdir.memory_md.read_text()
     pin_clock(monkeypatch, W11)
@@ -107,6 +113,33 @@ def test_memory_md_scans_a_listed_fact_once_until_it_or_the_scanner_changes(
     monkeypatch.setattr(cleared, "scanner", lambda: "other rules")
     run(store)
     assert scanned == [rule.content] * 2
+
+
+def test_memory_md_takes_the_retrieval_caches_verdicts_but_not_for_a_line_edited_since(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first run after the hooks brought the retrieval cache up to date scans nothing the cache found clean by
+    the same rules; a line changed by hand since (same id, other text) is scanned, and a credential stays out."""
+    from ratchet.recall import catalog
+
+    pin_clock(monkeypatch, W10)
+    rule = add(store, "Always run the linters before pushing", tier="permanent", importance=0.9)
+    other = add(store, "Deploys go out on Tuesdays", tier="permanent", importance=0.9)
+    catalog.refresh(store)
+    edited = Fact.from_dict({**other.to_dict(), "content": "The deploy password is hunter2-Xq9!vLp3"})
+    path = store.memdir.facts_file(other.quarter)
+    old_line = next(line for line in path.read_text().splitlines() if other.id in line)
+    path.write_text(path.read_text().replace(old_line, json.dumps(edited.to_dict())))
+    scanned = count_scans(monkeypatch)
+    run(store)
+    text = store.memdir.memory_md.read_text()
+    assert scanned == [edited.content]
+    assert rule.content in text and "hunter2" not in text and "Tuesdays" not in text
+    monkeypatch.setattr(catalog, "VERSION", catalog.VERSION + 1)  # a cache of another version: scan again
+    (store.memdir.state_dir / cleared.NAME).unlink()
+    pin_clock(monkeypatch, W11)
+    run(store)
+    assert scanned == [edited.content, rule.content, edited.content]
 
 
 def test_a_planted_credential_stays_out_of_memory_md_every_run(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

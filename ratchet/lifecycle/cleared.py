@@ -7,6 +7,11 @@ clean by the same scanner is not scanned again. "The same scanner" is the stamp 
 (:mod:`ratchet.core.rules_stamp`: the rules and all they use live there) and the Python version: any change to them
 drops every remembered verdict. Only clean verdicts are kept, so a fact that carries a credential is scanned, and
 left out, every run. Derived data: unreadable or missing means scan everything.
+
+The first run (or the first after an upgrade) need not scan either: the retrieval cache, which every write brings up
+to date, holds the same scan's verdict for every active fact under the same rules stamp
+(:func:`ratchet.recall.catalog.clean_texts`). A listed fact whose text it found clean is taken as clean too; by
+text, so a line edited since the cache was built is scanned.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from ratchet.core.facts import Fact
 from ratchet.store.files import atomic_write
 from ratchet.store.memdir import MemoryDir
 
@@ -38,9 +44,10 @@ def _key(content: str, tags: Sequence[str]) -> str:
 
 
 class Cleared:
-    """``shareable(content, tags)`` answering from the remembered clean verdicts first."""
+    """``shareable(fact)`` answering from the remembered clean verdicts first, then from the retrieval cache's."""
 
     def __init__(self, memdir: MemoryDir) -> None:
+        self.memdir = memdir
         self.path = memdir.state_dir / NAME
         self.fingerprint = scanner()
         self.known: set[str] = set()
@@ -49,15 +56,23 @@ class Cleared:
             if doc.get("version") == VERSION and doc.get("scanner") == self.fingerprint:
                 self.known = set(doc["clean"])
         self.used: set[str] = set()
+        self._gate: set[int] | None = None  # the retrieval cache's clean texts, read when first needed
 
-    def shareable(self, content: str, tags: Sequence[str]) -> bool:
+    def shareable(self, fact: Fact) -> bool:
         from ratchet.core.secrets import shareable
 
-        key = _key(content, tags)
-        if key in self.known or shareable(content, list(tags)):
+        key = _key(fact.content, fact.tags)
+        if key in self.known or self._gate_clean(fact) or shareable(fact.content, list(fact.tags)):
             self.used.add(key)
             return True
         return False
+
+    def _gate_clean(self, fact: Fact) -> bool:
+        from ratchet.recall import catalog, rows
+
+        if self._gate is None:
+            self._gate = catalog.clean_texts(self.memdir)
+        return bool(self._gate) and rows.doc_key(fact) in self._gate
 
     def save(self) -> None:
         """Keep the clean verdicts of this run's list (those of facts no longer listed are dropped)."""

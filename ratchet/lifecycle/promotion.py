@@ -52,15 +52,15 @@ def qualifier(config: Config) -> Callable[[Fact], bool]:
     return check
 
 
-def listed(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None = None) -> list[Fact]:
+def listed(facts: list[Fact], shareable: Callable[[Fact], bool] | None = None) -> list[Fact]:
     """Facts MEMORY.md shows: active promoted facts and active permanent facts, never one that carries a
     credential (a line planted in a quarter file by hand), nor a sensitive one (agents load MEMORY.md whole at every
     start), nor one pending review. ``shareable``: :func:`ratchet.core.secrets.shareable` or one that remembers its
-    verdicts."""
+    verdicts (:class:`ratchet.lifecycle.cleared.Cleared`)."""
     from ratchet.core.secrets import shareable as scan_clean
     from ratchet.core.sensitive import TAG
 
-    clean = shareable or scan_clean
+    clean = shareable or (lambda f: scan_clean(f.content, f.tags))
 
     return [
         f
@@ -69,7 +69,7 @@ def listed(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None
         and (f.promoted or f.tier == "permanent")
         and TAG not in f.tags
         and not review.pending(f)
-        and clean(f.content, f.tags)
+        and clean(f)
     ]
 
 
@@ -82,7 +82,7 @@ def _line(fact: Fact) -> str:
     return f"- {text} _({' · '.join(notes)} · {fact.id[:8]})_"
 
 
-def render_block(facts: list[Fact], shareable: Callable[[str, list[str]], bool] | None = None) -> str:
+def render_block(facts: list[Fact], shareable: Callable[[Fact], bool] | None = None) -> str:
     """The generated block, markers included, ending with a newline (``shareable``: as for :func:`listed`)."""
     shown = listed(facts, shareable)
     permanent = sorted((f for f in shown if f.tier == "permanent"), key=lambda f: (f.category, f.created))

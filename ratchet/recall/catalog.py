@@ -274,6 +274,30 @@ def load_light(memdir: MemoryDir) -> Catalog | None:
     return Catalog(**values, index=index, meta=meta, meta_arrays=marks)  # type: ignore[arg-type]
 
 
+def clean_texts(memdir: MemoryDir) -> set[int]:
+    """The texts (:func:`ratchet.recall.rows.doc_key`) the cache's output gate found clean under the installed rules
+    (:mod:`ratchet.core.rules_stamp`): what a bulk output (MEMORY.md) need not scan again. Keyed by text, not by row,
+    so a line changed since the cache was built is not covered; empty when the cache is missing, damaged, of another
+    version or of other rules."""
+    import zipfile
+
+    import numpy as np
+
+    from ratchet.core import rules_stamp
+
+    try:
+        with np.load(_path(memdir), allow_pickle=False) as data:
+            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+            if meta.get("version") != VERSION or meta.get("gate") != rules_stamp.stamp():
+                return set()
+            verdicts, texts = data["x_credential"], data["u_doc"]
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return set()
+    if verdicts.shape != texts.shape:
+        return set()
+    return set(texts[verdicts == CLEAN].tolist())
+
+
 def get_light(store: Store) -> Catalog | None:
     """The cache without numpy when it is current (:func:`load_light`); None sends the caller to :func:`get`."""
     catalog = load_light(store.memdir)
