@@ -302,3 +302,98 @@ def test_reactions_phases_and_to_dos_are_not_facts(said: str) -> None:
 def test_obligations_absences_and_cases_in_a_work_session_are_not_facts(said: str) -> None:
     assert classify(said, work=True).kind is None
     assert classify("I don't have a car", work=False).kind == "personal"  # outside work, an absence is a fact
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The v2.3 e2e suite is also stil failing.",  # the state a word or two after "is" (a typo between)
+        "We have three idle runners for the importer.",  # idle for now
+        "I have the tokens in the .env file.",  # which tokens?
+        "I have branch https://example.com/acme/tree/fix-login.",  # the task's branch
+        "Base of the PR is feature/login-rework.",  # which PR, and until when?
+        "An upcoming PR tracks the retry budget.",
+        "We already have a scripts/smoke.sh.",  # a reply to an offer to write one: the agent can see it
+        "We have more changes coming from upstream.",
+    ],
+)
+def test_the_work_items_and_states_of_the_moment_are_not_facts(said: str) -> None:
+    assert classify(said, work=True).kind is None
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("We have a local model endpoint at http://127.0.0.1:8000/v1.", "project"),
+        ("Our main branch is protected.", "project"),
+        ("The mobile app uses Flutter 3.22.", "project"),
+    ],
+)
+def test_how_a_project_is_set_up_is_still_kept(said: str, kind: str) -> None:
+    assert classify(said, work=True).kind == kind
+
+
+def test_proposals_questions_imperatives_and_relative_clauses_give_no_fact() -> None:
+    assert _said("I suggest we drop the legacy field and create a plugins module.") == []  # a proposal
+    assert _said("ok, can we start over (branch off main first) and redo it?") == []  # a question, every clause
+    assert _said("Collect the blue gems and dodge the rocks.") == []  # an imperative: "Collect" is no subject
+    # "and" joins two nouns of the relative clause, not two statements: "Engineers work together" is not a clause
+    assert _said("We are building a studio where designers and engineers work together.") == [
+        "The user is building a studio where designers and engineers work together."
+    ]
+    assert _said("I live where it rains and I love the hills.") == [
+        "The user lives where it rains.",
+        "The user loves the hills.",
+    ]
+
+
+def test_to_an_agent_at_work_a_picked_option_needs_its_question() -> None:
+    """An agent at work offers options of the task at hand; "option 1" with only its title and description says
+    what was chosen but not for what."""
+    described = "Where?\n\n1. Detail view only - Show the author in the detail view.\n2. Everywhere\n\nWhich one?"
+    chat = [Turn("assistant", described), Turn("user", "option 1")]
+    work = [*chat]
+    for n in range(6):
+        work += [Turn("assistant", f"Running step {n}."), Turn("tool", f"ok {n}", False, reason="tool_result")]
+    assert [c.content for c in offline.extract(chat, Config().categories, "casual")] == [
+        "The user chose Detail view only: Show the author in the detail view."
+    ]
+    assert [c.content for c in offline.extract(work, Config().categories, "casual")] == []
+
+
+def test_a_name_with_my_in_it_is_not_the_users() -> None:
+    """ "Oh My Zsh" is a name: its "My" is nobody's, and its "Oh" is no interjection to strip."""
+    assert _said("I use Oh My Zsh with the agnoster theme.") == ["The user uses Oh My Zsh with the agnoster theme."]
+    assert _said("Oh My Zsh loads plugins from ~/.oh-my-zsh/custom on every start.") == []  # not "The user's Zsh"
+    assert not prose.first_person("Oh My Zsh loads plugins on every start.")
+    assert prose.first_person("Thanks Ana, My team uses Go.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Theoretically, we should always reuse the parent color.",  # an idea to be tested
+        "I have the impression the parser got slower since v2.1.",  # a suspicion
+    ],
+)
+def test_ideas_and_suspicions_are_not_facts(said: str) -> None:
+    assert _said(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The goal is to run Mistral on the VPS.",  # what this session is for
+        "Tables are good now.",  # "now" dates a state, it does not make it a change
+        "The --no-patch flag in v2 is also redundant.",  # a review remark
+    ],
+)
+def test_a_sessions_aim_and_its_review_remarks_are_not_facts(said: str) -> None:
+    assert classify(said, work=True).kind is None
+
+
+def test_to_an_agent_at_work_what_the_user_wants_done_is_this_task() -> None:
+    assert _agent_session("We keep three libraries in ~/src that I want to move into this repo.", tools=6) == []
+    assert _agent_session("We keep three libraries in ~/src and deploy them with Helm 3.", tools=6) == [
+        "The team keeps three libraries in ~/src."
+    ]

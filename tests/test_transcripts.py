@@ -354,3 +354,14 @@ def test_two_records_written_on_one_line_are_both_read() -> None:
     assert _users(t) == ["We use uv."]
     with pytest.raises(TranscriptError, match=r"joined.jsonl:1: looks like JSON but does not parse"):
         parse_transcript(json.dumps(first) + "garbage\n", "joined.jsonl")
+
+
+def test_a_message_that_is_one_harness_element_is_not_the_user() -> None:
+    """Harness events arrive as user messages made of one element of a compound tag name (Claude Code's CI monitor,
+    Copilot CLI's ``<system_reminder>`` carrying AGENTS.md); the user's own wrappers keep their words."""
+    assert strip_harness("<ci-monitor-event>CI check failed on PR #12. Fix it.</ci-monitor-event>") == ""
+    assert strip_harness("<system_reminder>Always use IoC.</system_reminder>\nWe deploy on Fridays.").strip() == (
+        "We deploy on Fridays."
+    )
+    assert strip_harness("<pasted_content>We deploy on Fridays.</pasted_content>") == "We deploy on Fridays."
+    assert strip_harness("<build-status-event>green</build-status-event> and we ship") == " and we ship"

@@ -42,8 +42,10 @@ _APPROVAL = words(
 _OFFER = re.compile(r"^(?:want|would you like|shall i|should i|do you want|can i|may i)\b", re.I)
 
 
-def choice(assistant_text: str, user_text: str) -> str | None:
-    """The decision ``user_text`` makes by picking one of the options ``assistant_text`` offered, or None."""
+def choice(assistant_text: str, user_text: str, *, need_topic: bool = False) -> str | None:
+    """The decision ``user_text`` makes by picking one of the options ``assistant_text`` offered, or None.
+    ``need_topic``: only a pick whose question can be said with it (an agent at work offers options of the task at
+    hand, whose bare titles say little once the session is over)."""
     lines = user_text.strip().splitlines()
     answer = re.split(r"(?<=[.!?])\s+(?=[A-Z])", lines[0].strip(), maxsplit=1)[0] if lines else ""
     if not answer or len(answer.split()) > _MAX_ANSWER_WORDS:
@@ -73,7 +75,7 @@ def choice(assistant_text: str, user_text: str) -> str | None:
     if rest - set(re.findall(r"[a-z][a-z'-]+", f"{title} {desc}".lower())):
         return None
     generic = len(topic.split()) <= 4 or "?" in topic or bool(_SPEAKER.search(topic) or _YOU.search(topic))
-    if generic and not desc:
+    if generic and (not desc or need_topic):
         return None  # a bare option title without its question does not say what was decided
     fact = f"The user chose {title}" if generic else f'For "{topic}", the user chose {title}'
     return f"{fact}: {desc}." if desc else f"{fact}."

@@ -74,6 +74,8 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     rtoks = right.split()
     if len(rtoks) < 2:
         return None
+    if _open_relative(left.split()):
+        return None  # "a place where humans and agents work together": the "and" joins two nouns of that clause
     first = plain_word(rtoks[0])
     if (";" in sep or RULE_START.match(right)) and _ANAPHOR.search(right):
         return None  # "...; always add a new one" leans on the left side
@@ -123,6 +125,20 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     if verb_form(lverb) == verb_form(first) and not be:  # "I keep X in Y and use Z for W"
         return " ".join(ltoks[:lvi]) + " " + right
     return None
+
+
+_RELATIVES = frozenset({"where", "which", "who", "whom", "whose", "that", "when"})
+
+
+def _open_relative(ltoks: list[str]) -> bool:
+    """Whether the left side ends inside a relative or subordinate clause that has no verb yet ("... a place where
+    humans", "... because the users"): what follows the "and" belongs to that clause."""
+    for k in range(len(ltoks) - 1, max(-1, len(ltoks) - 5), -1):
+        word = plain_word(ltoks[k])
+        if word in _RELATIVES or word in SUBORDINATORS:
+            tail = ltoks[k + 1 :]
+            return bool(tail) and verb_index(tail) is None
+    return False
 
 
 def is_statement(clause: str) -> bool:

@@ -174,6 +174,10 @@ def third_person(sentence: str, *, team: bool = True) -> str:
             out.append(tok)
             i += 1
             continue
+        if in_name(tokens, i):  # "Oh My Posh", "Oh My Zsh": a name, not the user's
+            out.append(tok)
+            i += 1
+            continue
         if subject == "i" and bare in _OBJECT_FORMS:
             out.append(_OBJECT_FORMS[bare] + trail)
             i += 1
@@ -194,6 +198,21 @@ def third_person(sentence: str, *, team: bool = True) -> str:
     if text and text[-1] not in ".!":
         text = text.rstrip("?:;,") + "."
     return text
+
+
+_NAME_WORDS = frozenset({"My", "Our", "Me", "Us", "We"})
+
+
+def in_name(tokens: list[str], i: int) -> bool:
+    """Is ``tokens[i]`` a capitalised "My", "Our" ... inside a name ("Oh My Posh"): after a capitalised word that
+    ends no sentence, and followed by one?"""
+    if i == 0 or i + 1 >= len(tokens):
+        return False
+    word = tokens[i].strip(",.;:!\"'()")
+    if word not in _NAME_WORDS:
+        return False
+    before, after = tokens[i - 1], tokens[i + 1]
+    return before[:1].isupper() and before[-1:] not in ".!?:" and after[:1].isupper()
 
 
 # After "I ..." has made the user the subject: "my editor" is "their editor", not "the user's editor".

@@ -27,6 +27,7 @@ from ratchet.core.facts import Candidate
 from ratchet.extract import answers, prose
 from ratchet.extract.clauses import RULE_START, clauses, is_statement
 from ratchet.extract.grammar import (
+    in_name,
     plain_word,
     resolve_leading_pronoun,
     second_to_third,
@@ -164,6 +165,10 @@ _ROLE_PLAY = re.compile(
     r"you will be (?:a|an|the|my)\b|in this scenario|stay in character)",
     re.I,
 )
+# What the user wants done (in a work session: the task at hand), anywhere in a clause after the rewrite.
+_WANT = re.compile(
+    r"\b(?:i|we|the user|the team)\s+(?:really\s+)?(?:want|wants|wanted|need|needs|would like|'d like)\s+to\b", re.I
+)
 # Discourse markers at the end of a clause carry no content: "I am a man though" states "I am a man".
 _TRAILER = re.compile(r"[,\s]+(?:though|anyway|anyways|lol|haha|btw|tbh|i guess)\s*([.!]?)$", re.I)
 # A request tacked onto a statement: "I'm writing a parser in Rust, can you review it?" keeps the statement.
@@ -191,7 +196,7 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
             if confirmed and verdict:
                 out.append(_candidate(confirmed, verdict, allowed, default_category, turn, work, evidence=confirmed))
         if turn.role == "user" and turn.trusted and offered:
-            picked = answers.choice(offered, turn.text)
+            picked = answers.choice(offered, turn.text, need_topic=agent)
             if picked:
                 decision = Verdict("decision", "choice", "team" if work else "user")
                 out.append(_candidate(picked, decision, allowed, default_category, turn, work, evidence=turn.text))
@@ -231,6 +236,8 @@ def _turn_candidates(
         core = _from_subject(_REQUEST_TAIL.sub("", core))
         core = resolve_leading_pronoun(core, last_sentence)
         last_sentence = core
+        if core.rstrip().endswith("?") and not explicit:
+            continue  # "can we start from scratch (...) and change it?": no clause of a question is a statement
         if piece.listed and work and not explicit:
             continue  # list items in a work session are steps, options and to-dos, not statements
         own = (piece.own and speaks and not piece.listed) or explicit
@@ -262,6 +269,8 @@ def _clause_candidate(
         return None  # a page does not say what the user wants, nor speak as the user
     if work and MOMENT.search(sentence):
         return None  # "Right now we store ...": the lead-in the clause lost says it is how things stand today
+    if work and _WANT.search(clause) and not explicit:
+        return None  # "... libraries that I want to bring into this project": what this session is for
     if not explicit and _under_hedge(clause, sentence):
         return None  # "I thought we removed X and use Y": a hedge governs the clauses after it in its sentence
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)
@@ -287,8 +296,8 @@ def _from_subject(sentence: str) -> str:
     if not tokens or plain_word(tokens[0]) not in _INTERJECTION:
         return sentence
     for k in range(1, min(len(tokens), 7)):
-        if plain_word(tokens[k]) in ("i", "i'm", "we", "we're", "my", "our"):
-            return " ".join(tokens[k:])
+        if plain_word(tokens[k]) in ("i", "i'm", "we", "we're", "my", "our") and not in_name(tokens, k):
+            return " ".join(tokens[k:])  # not "Oh My Posh ...": a name
     return sentence
 
 
@@ -317,6 +326,8 @@ def sentences(text: str) -> list[str]:
 def _prepare(sentence: str) -> tuple[str, bool, bool]:
     """(the statement itself, explicit "remember", correction cue) with lead-ins and answer words removed."""
     explicit = correction = False
+    if in_name(sentence.split(), 1):
+        return sentence, explicit, correction  # "Oh My Posh renders ...": the "Oh" is the name's, not a lead-in
     for _ in range(3):  # "Oh, no, ..." / "Also, please remember that ..." / "Yes. Heads up: ..."
         before = sentence
         match = _REMEMBER.match(sentence)

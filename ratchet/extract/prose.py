@@ -50,6 +50,8 @@ _MATERIAL = re.compile(
 )
 _EMPHASIS = re.compile(r"(?<![\w*_])[*_]{1,2}(\w[^*_\n]*?)[*_]{1,2}(?![\w*_])")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*:?\s*$")
+# "Oh My Posh", "Oh My Zsh": a capitalised "My" or "Our" between capitalised words is part of a name.
+_NAMED = re.compile(r"(?<=[A-Z][a-z])\s(?:My|Our|Me|Us|We)\s(?=[A-Z])")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'd|we'll|us|our|ours)\b")
 
 
@@ -133,4 +135,4 @@ def _sentences(line: str) -> list[str]:
 
 def first_person(text: str) -> bool:
     """Does ``text`` speak as the user (I, me, my, we, our, ...)?"""
-    return bool(_FIRST_PERSON.search(text.lower().replace("\u2019", "'")))
+    return bool(_FIRST_PERSON.search(_NAMED.sub(" ", text).lower().replace("\u2019", "'")))

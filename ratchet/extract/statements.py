@@ -44,6 +44,7 @@ from ratchet.extract.lexicon import (
     IRREGULAR_PAST,
     LIFE_EVENTS,
     META_VERBS,
+    MOMENT_STATES,
     NEGATIONS,
     PLAN_VERBS,
     PREFERENCE_VERBS,
@@ -57,6 +58,7 @@ from ratchet.extract.lexicon import (
     TRANSIENT_NOUNS,
     VERB_FORMS,
     WHEN,
+    WORK_ITEMS,
 )
 from ratchet.extract.subjects import (
     TIME_NOUNS,
@@ -186,6 +188,8 @@ def _first_person(bare: list[str], low: str, work: bool, offered: str, original:
         names = frozenset(w.lower() for w in re.findall(r"\b[A-Z][\w-]*\b", original))
         return _be(rest, verb, subject, work, names - {"i"})
     if verb in ("have", "has", "had"):
+        if work and "already" in bare[1 : i + 3]:
+            return drop("a reply about what exists already")  # "we already have a scripts/test-e2e.sh"
         return _have(rest, verb, subject, work)
     if verb in NEGATIONS or verb in ("do", "does", "did"):
         base = NEGATIONS.get(verb, verb)
@@ -343,6 +347,8 @@ def _have(rest: list[str], verb: str, subject: str, work: bool) -> Verdict:
         k += 1
     rest = rest[k:]
     head = rest[0]
+    if work and head in ("more", "another"):
+        return drop("a passing state")  # "we have more inbound changes coming from parent ..."
     if head == "been":
         nxt = rest[1] if len(rest) > 1 else ""
         if nxt in ("a", "an") or nxt in ACTIVITY_WORDS or "for" in rest or "since" in rest:
@@ -376,4 +382,10 @@ def _have(rest: list[str], verb: str, subject: str, work: bool) -> Verdict:
         return drop("about the conversation")
     if work and not any(w[:1].isdigit() or "-" in w or "." in w for w in rest) and len(rest) < 4:
         return drop("nothing concrete to remember")  # "we have token info" in a debugging session
+    if work and any(w in MOMENT_STATES or w in BUG_STATES for w in rest[:4]):
+        return drop("a passing state")  # "we have two idle workers for sync feature"
+    if work and rest[0] == "the":
+        return drop("points back into the conversation")  # "I have the keys in .env.local": which keys?
+    if work and any(w in WORK_ITEMS for w in rest[:3]):
+        return drop("about the task at hand")  # "I have branch https://...", "we have two open PRs"
     return Verdict("personal" if subject == "user" and not work else "project", subject=subject)

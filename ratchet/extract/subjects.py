@@ -25,6 +25,7 @@ from ratchet.extract.lexicon import (
     IRREGULAR_PAST,
     LIFE_EVENTS,
     META_VERBS,
+    MOMENT_STATES,
     NOT_VERBS,
     PASSING_VERBS,
     PREPOSITIONS,
@@ -35,6 +36,7 @@ from ratchet.extract.lexicon import (
     TRANSIENT_NOUNS,
     VERB_FORMS,
     WHEN,
+    WORK_ITEMS,
 )
 
 _IDENTIFIER = re.compile(
@@ -91,6 +93,21 @@ def _concrete(text: str, tokens: list[str], vi: int) -> bool:
     return bool(names) or (subject_name and head not in DETERMINERS)
 
 
+# Words that make a work item one of the moment ("the PR", "an upcoming PR"; not "the main branch").
+_ONE_OF = frozenset({"the", "this", "a", "an", "upcoming", "current", "open", "new", "next", "last", "my", "our"})
+_OBJECT_START = frozenset({"the", "a", "an", "my", "our", "your", "their", "its", "every", "each"})
+_QUANTIFIERS = frozenset({"all", "both", "half", "most", "many", "some", "none", "few", "several", "any", "each"})
+
+
+# What a work session is after: "the goal", "the task" name this session's aim.
+_TASK_NOUNS = frozenset({"goal", "goals", "aim", "objective", "task", "ask", "plan", "todo"})
+
+
+def _state_head(after: list[str]) -> str:
+    """The first word after "is" that is not an adverb."""
+    return next((w for w in after if w not in ADVERBS), "")
+
+
 def _noun_phrase(subject: list[str], tokens: list[str]) -> bool:
     """Does ``subject`` read as a noun phrase (not a verb phrase, an adverb or an imperative)?"""
     first = subject[0]
@@ -100,6 +117,8 @@ def _noun_phrase(subject: list[str], tokens: list[str]) -> bool:
         return False
     if first in BASE_VERBS and len(subject) > 1 and subject[1] not in PREPOSITIONS:
         return False  # "Strengthen auto-commit tests", "Add the flag": an imperative
+    if len(subject) > 1 and subject[1] in _OBJECT_START and first not in _QUANTIFIERS:
+        return False  # "Shoot the gold records": a word before "the" is a verb taking its object, not a noun
     return not any(
         w in VERB_FORMS and w not in NOT_VERBS and w not in BASE_VERBS and nxt in DETERMINERS
         for w, nxt in zip(subject, subject[1:], strict=False)
@@ -193,6 +212,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         return drop("fragment")
     if subject[-1] in TRANSIENT_NOUNS or subject[0] in TRANSIENT_NOUNS:
         return drop("about the conversation")
+    if work and any(w in _ONE_OF and nxt in WORK_ITEMS for w, nxt in zip(subject, subject[1:], strict=False)):
+        return drop("about the task at hand")  # "Parent on the PR is alex/ent-221", "An upcoming PR tracks ..."
     if not _noun_phrase(subject, tokens[:vi]):
         return drop("fragment")  # "Actually uses the agent name", "Especially the new integration tests"
     verb = bare[vi]
@@ -207,6 +228,10 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         return drop("nothing concrete to remember (no name, number, time or value)")
     if base_form(verb) in PASSING_VERBS:
         return drop("a passing state")  # "GitHub now shows 627"
+    if work and subject[-1] in _TASK_NOUNS:
+        return drop("about the task at hand")  # "The goal is to run Mistral on the VPS"
+    if verb in ("is", "are", "'s") and _state_head(after) in STATE_WORDS | BUG_STATES:
+        return drop("a passing state")  # "Tables are good now": "now" says when, not that something changed
     if CHANGE_WORDS.search(low) and (verb in LIFE_EVENTS or verb in ("is", "are") or verb.endswith("s")):
         return Verdict("change", subject="other")
     if verb in ("is", "are", "'s"):
@@ -216,6 +241,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         head = after[j] if j < len(after) else ""
         if not head or head in STATE_WORDS or head in BUG_STATES or head == "not":
             return drop("a passing state")
+        if work and any(w in BUG_STATES or w in MOMENT_STATES for w in after[j : j + 3]):
+            return drop("a passing state")  # "The e2e test is also sitll failing": the state after a word or two
         if head.endswith("ing") and head not in ("building",):
             return drop("a passing activity")
         scheduled = TIME_WORDS.search(low) or re.search(r"\b(?:every|daily|nightly|weekly|monthly|hourly)\b", low)

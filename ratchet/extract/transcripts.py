@@ -34,12 +34,15 @@ _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
 # slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None of it is the person
 # speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
 _HARNESS = re.compile(
-    r"<(?P<tag>system-reminder|command-(?:name|message|contents)|local-command-(?:stdout|stderr|caveat)|"
-    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-hook|hook_context|ide_[a-z_]+|(?:task|agent)-notification|"
+    r"<(?P<tag>system[-_]reminder|command-(?:name|message|contents)|local-command-(?:stdout|stderr|caveat)|"
+    r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-(?:hook|event|notification)|hook_context|ide_[a-z_]+|"
     r"teammate-message|cross-session-message|mcp-resource-update|mcp-polling-update|fork-boilerplate|channel|tick)"
     r"\b[^>]*>.*?(?:</(?P=tag)>|\Z)",
     re.S,
 )
+# A message that is one element of a compound tag name from end to end (``<ci-monitor-event>...``): the harness
+# delivering an event, not a person typing (Copilot CLI's ``<system_reminder>`` and the names above are its kind).
+_WHOLE_ELEMENT = re.compile(r"\A\s*<(?P<tag>[a-z]+(?:[-_][a-z]+)+)\b[^>]*>.*</(?P=tag)>\s*\Z", re.S)
 # Wrappers Claude Code puts around the user's own words (the ``#`` memory shortcut, long pasted or dictated
 # input): the tags go, the words stay.
 _WRAPPERS = re.compile(r"</?(?:user-memory-input|pasted_content)\b[^>]*>")
@@ -151,6 +154,8 @@ def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
     output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
     interrupted by user]") and the tags, not the words, of the wrappers around the user's own input."""
+    if _WHOLE_ELEMENT.match(text) and not _WRAPPERS.match(text.lstrip()):
+        return ""
     text = _COMMAND_ARGS.sub(lambda m: m.group(1) if len(m.group(1).split()) >= 4 else "", text)
     return _WRAPPERS.sub("", _INTERRUPTED.sub("", _HARNESS.sub("", text)))
 
