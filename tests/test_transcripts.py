@@ -364,4 +364,7 @@ def test_a_message_that_is_one_harness_element_is_not_the_user() -> None:
         "We deploy on Fridays."
     )
     assert strip_harness("<pasted_content>We deploy on Fridays.</pasted_content>") == "We deploy on Fridays."
+    assert strip_harness("<command-args>we deploy on fridays from main</command-args>") == (
+        "we deploy on fridays from main"
+    )
     assert strip_harness("<build-status-event>green</build-status-event> and we ship") == " and we ship"

@@ -103,11 +103,6 @@ _QUANTIFIERS = frozenset({"all", "both", "half", "most", "many", "some", "none",
 _TASK_NOUNS = frozenset({"goal", "goals", "aim", "objective", "task", "ask", "plan", "todo"})
 
 
-def _state_head(after: list[str]) -> str:
-    """The first word after "is" that is not an adverb."""
-    return next((w for w in after if w not in ADVERBS), "")
-
-
 def _noun_phrase(subject: list[str], tokens: list[str]) -> bool:
     """Does ``subject`` read as a noun phrase (not a verb phrase, an adverb or an imperative)?"""
     first = subject[0]
@@ -230,17 +225,16 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         return drop("a passing state")  # "GitHub now shows 627"
     if work and subject[-1] in _TASK_NOUNS:
         return drop("about the task at hand")  # "The goal is to run Mistral on the VPS"
-    if verb in ("is", "are", "'s") and _state_head(after) in STATE_WORDS | BUG_STATES:
-        return drop("a passing state")  # "Tables are good now": "now" says when, not that something changed
-    if CHANGE_WORDS.search(low) and (verb in LIFE_EVENTS or verb in ("is", "are") or verb.endswith("s")):
+    copula = verb in ("is", "are", "'s")
+    j = 0
+    while copula and j < len(after) and after[j] in ADVERBS:
+        j += 1
+    head = after[j] if copula and j < len(after) else ""
+    if copula and (not head or head in STATE_WORDS or head in BUG_STATES or head == "not"):
+        return drop("a passing state")  # before a change: in "Tables are good now", "now" dates a state
+    if CHANGE_WORDS.search(low) and (verb in LIFE_EVENTS or copula or verb.endswith("s")):
         return Verdict("change", subject="other")
-    if verb in ("is", "are", "'s"):
-        j = 0
-        while j < len(after) and after[j] in ADVERBS:
-            j += 1
-        head = after[j] if j < len(after) else ""
-        if not head or head in STATE_WORDS or head in BUG_STATES or head == "not":
-            return drop("a passing state")
+    if copula:
         if work and any(w in BUG_STATES or w in MOMENT_STATES for w in after[j : j + 3]):
             return drop("a passing state")  # "The e2e test is also sitll failing": the state after a word or two
         if head.endswith("ing") and head not in ("building",):

@@ -154,8 +154,9 @@ def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
     output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
     interrupted by user]") and the tags, not the words, of the wrappers around the user's own input."""
-    if _WHOLE_ELEMENT.match(text) and not _WRAPPERS.match(text.lstrip()):
-        return ""
+    whole = _WHOLE_ELEMENT.match(text)
+    if whole and whole.group("tag") != "command-args" and not _WRAPPERS.match(text.lstrip()):
+        return ""  # the user's own words come in wrappers and a command's arguments, never alone in another element
     text = _COMMAND_ARGS.sub(lambda m: m.group(1) if len(m.group(1).split()) >= 4 else "", text)
     return _WRAPPERS.sub("", _INTERRUPTED.sub("", _HARNESS.sub("", text)))
 
