@@ -416,3 +416,52 @@ def test_doctor_notes_when_claude_code_keeps_its_own_memory_too(healthy: Path) -
         f"Claude Code's auto memory is on as well ({folder}): two memories inject; "
         f"ratchet import claude-memory {folder}"
     )
+
+
+def _user_config(doc: dict[str, Any]) -> Path:
+    path = Path(os.environ["HOME"]) / ".config" / "ratchet" / "config.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_the_agent_cli_backend_is_named_with_its_program_and_todays_tokens(
+    healthy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With llm.backend an agent CLI the doctor does not say "offline": it names the program it will run (or warns that
+    it is missing, so the offline extractor runs) and the tokens spent today against the daily cap."""
+    own = _user_config({"llm": {"backend": "claude-cli", "daily_token_cap": 5000}})
+    monkeypatch.setenv("PATH", f"{tmp_path / 'fakebin'}{os.pathsep}/usr/bin{os.pathsep}/bin")
+    code, checks, _ = doctor()
+    assert checks["config"]["detail"] == f"no ratchet.config.json: your own {own} over the defaults"
+    assert checks["llm"]["status"] == "WARN"
+    assert checks["llm"]["detail"] == (
+        "llm.backend is claude-cli but 'claude' is not on PATH: the offline extractor runs instead"
+    )
+    claude = tmp_path / "fakebin" / "claude"
+    claude.write_text("#!/bin/sh\nexit 0\n")
+    claude.chmod(0o755)
+    (healthy / "state" / "llm-usage.json").write_text(json.dumps({pin_today(): 1234}))
+    code, checks, _ = doctor()
+    assert checks["llm"] == {
+        "name": "llm",
+        "status": "OK",
+        "detail": f"claude-cli: {claude} run headless, 1,234 of 5,000 tokens spent today (UTC)",
+    }
+    _user_config({"llm": {"backend": "openai"}})
+    code, checks, _ = doctor()
+    assert checks["llm"]["detail"].endswith(
+        '; claude on PATH: llm.backend "auto" in your own config extracts with its login'
+    )
+    _user_config({"llm": {"backend": "auto"}})
+    code, checks, _ = doctor()
+    assert checks["llm"]["detail"].startswith("auto: claude for the transcripts of that agent, else offline: ")
+    claude.unlink()
+    code, checks, _ = doctor()
+    assert checks["llm"]["detail"].startswith("auto: no agent CLI on PATH (claude, codex, gemini), so offline: ")
+
+
+def pin_today() -> str:
+    from ratchet.models.agent_cli import _today
+
+    return _today()

@@ -28,6 +28,7 @@ from ratchet.config import Config
 from ratchet.core import clock
 from ratchet.errors import RatchetError
 from ratchet.hooks import agents, install
+from ratchet.store.memdir import MemoryDir
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
 MANAGE_STALE_DAYS = 8  # a weekly job that has not run for more than a week has missed a Friday
@@ -57,7 +58,7 @@ def run(
     checks.append(_memory_dir(root))
     checks.append(_store(root, config))
     checks.extend(_hooks(root, cwd))
-    checks.append(_llm(config, timeout))
+    checks.append(_llm(config, timeout, root))
     checks.append(_embeddings(config, root, timeout))
     checks.append(_skill(config))
     checks.append(_last_manage(root))
@@ -72,7 +73,7 @@ def failed(checks: list[Check]) -> bool:
 
 
 def _config(config_path: str | None, checks: list[Check]) -> Config:
-    from ratchet.config import find_config_path, load_config
+    from ratchet.config import find_config_path, load_config, user_config_path
 
     try:
         config = load_config(config_path)
@@ -80,7 +81,13 @@ def _config(config_path: str | None, checks: list[Check]) -> Config:
         checks.append(Check("config", FAIL, f"{exc} (the checks below use the defaults)"))
         return Config()
     found = find_config_path(config_path)
-    checks.append(Check("config", OK, f"{found} is valid" if found else "no ratchet.config.json: built-in defaults"))
+    own = user_config_path()
+    mine = f"your own {own}" if own.is_file() and own != found else ""
+    if found:
+        detail = f"{found} is valid" + (f", over {mine}" if mine else "")
+    else:
+        detail = f"no ratchet.config.json: {mine or 'built-in defaults'}" + (" over the defaults" if mine else "")
+    checks.append(Check("config", OK, detail))
     if config.ignored:
         checks.append(
             Check(
@@ -111,7 +118,6 @@ def _memory_dir(root: Path) -> Check:
 
 
 def _store(root: Path, config: Config) -> Check:
-    from ratchet.store.memdir import MemoryDir
     from ratchet.store.store import Store
 
     if not root.is_dir():
@@ -327,12 +333,41 @@ def _api_problem(exc: Exception, what: str, where: str, model: str) -> str:
     return f"{what} at {where} failed: {exc}"
 
 
-def _llm(config: Config, timeout: float) -> Check:
+def _llm(config: Config, timeout: float, root: Path) -> Check:
+    from ratchet.models import agent_cli
+
+    section = config.section("llm")
+    backend = str(section.get("backend", "openai"))
+    if backend in agent_cli.BACKENDS:
+        program = shutil.which(agent_cli.PROGRAMS[backend])
+        if program is None:
+            return Check(
+                "llm",
+                WARN,
+                f"llm.backend is {backend} but '{agent_cli.PROGRAMS[backend]}' is not on PATH: the offline extractor "
+                "runs instead",
+            )
+        spent = agent_cli.spent_today(MemoryDir(root).state_dir)
+        cap = int(section.get("daily_token_cap", 200_000))
+        return Check("llm", OK, f"{backend}: {program} run headless, {spent:,} of {cap:,} tokens spent today (UTC)")
+    on_path = [agent_cli.PROGRAMS[b] for b in agent_cli.BACKENDS if shutil.which(agent_cli.PROGRAMS[b])]
+    if backend == "auto" and on_path:
+        lead = f"auto: {', '.join(on_path)} for the transcripts of that agent, else "
+    elif backend == "auto":
+        lead = "auto: no agent CLI on PATH (claude, codex, gemini), so "
+    else:
+        lead = ""
     if not config.llm_configured():
+        hint = (
+            f'; {", ".join(on_path)} on PATH: llm.backend "auto" in your own config extracts with its login'
+            if on_path and backend != "auto"
+            else ""
+        )
         return Check(
             "llm",
             OK,
-            "offline: no API key or base URL; the offline extractor and keyword/local-embedding retrieval are used",
+            f"{lead}offline: no API key or base URL; the offline extractor and keyword/local-embedding retrieval are "
+            f"used{hint}",
         )
     from ratchet.models.llm import make_client
 
@@ -343,14 +378,13 @@ def _llm(config: Config, timeout: float) -> Check:
         client = make_client(config, timeout=timeout, max_retries=0)
         client.chat.completions.create(model=model, messages=[{"role": "user", "content": "Reply with: ok"}])
     except Exception as exc:  # noqa: BLE001 - every failure is a finding, not a crash
-        return Check("llm", FAIL, _api_problem(exc, "LLM", where, model) + " (hooks fall back to offline)")
-    return Check("llm", OK, f"{model} at {where} answered in {_elapsed(started)}")
+        return Check("llm", FAIL, lead + _api_problem(exc, "LLM", where, model) + " (hooks fall back to offline)")
+    return Check("llm", OK, f"{lead}{model} at {where} answered in {_elapsed(started)}")
 
 
 def _embeddings(config: Config, root: Path, timeout: float) -> Check:
     from ratchet.models import embedders
     from ratchet.store import vectors
-    from ratchet.store.memdir import MemoryDir
 
     backend = embedders.backend_name(config)
     model = embedders.model_name(config, backend)

@@ -170,12 +170,13 @@ def _today() -> str:
 
 
 def _check_budget(state_dir: Path, cap: int, wanted: int) -> None:
-    spent = _spent(state_dir)
+    spent = spent_today(state_dir)
     if spent + wanted > cap:
         raise LLMError(f"llm.daily_token_cap reached ({spent:,} of {cap:,} tokens today)")
 
 
-def _spent(state_dir: Path) -> int:
+def spent_today(state_dir: Path) -> int:
+    """Tokens the agent-CLI backends have spent today (UTC), as counted in ``state/llm-usage.json``."""
     doc = read_json(state_dir / USAGE_NAME)
     return _int(doc.get(_today())) if isinstance(doc, dict) else 0
 
