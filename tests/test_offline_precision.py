@@ -397,3 +397,26 @@ def test_to_an_agent_at_work_what_the_user_wants_done_is_this_task() -> None:
     assert _agent_session("We keep three libraries in ~/src and deploy them with Helm 3.", tools=6) == [
         "The team keeps three libraries in ~/src."
     ]
+
+
+def test_a_second_thing_wanted_is_still_wanted() -> None:
+    """ "I want to learn Spanish and travel to Peru": the right side goes on the "want to", it is not done."""
+    from ratchet.extract.clauses import clauses
+
+    assert clauses("I want to learn Spanish and travel to Peru next year.") == [
+        "I want to learn Spanish.",
+        "I want to travel to Peru next year.",
+    ]
+    assert _said("I want to learn Spanish and travel to Peru next year.") == []  # not "The user travels to Peru"
+    assert _said("I keep notes in Obsidian and use Zotero for papers.") == [
+        "The user keeps notes in Obsidian.",
+        "The user uses Zotero for papers.",
+    ]
+
+
+def test_to_an_agent_at_work_a_file_waiting_in_downloads_or_staged_changes_are_of_the_moment() -> None:
+    assert _agent_session("The icon is at ~/Downloads/app_icon_v2.png.", tools=6) == []
+    assert _agent_session("We have many changes staged for the v2 release.", tools=6) == []
+    assert _agent_session("The full config is at ~/.config/posh/theme.omp.json.", tools=6) == [
+        "The full config is at ~/.config/posh/theme.omp.json."
+    ]

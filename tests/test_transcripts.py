@@ -368,3 +368,16 @@ def test_a_message_that_is_one_harness_element_is_not_the_user() -> None:
         "we deploy on fridays from main"
     )
     assert strip_harness("<build-status-event>green</build-status-event> and we ship") == " and we ship"
+
+
+def test_a_plain_text_export_with_double_angle_speakers_is_read(tmp_path: Path) -> None:
+    """A 2023 ChatGPT exporter writes ">> USER:" and ">> ASSISTANT:" (one ">" is a Markdown quote, also read)."""
+    path = tmp_path / "chat.txt"
+    path.write_text(">> USER: I teach maths in Leeds.\n\n>> ASSISTANT: Nice! How can I help?\n\n>> USER: Thanks.\n")
+    transcript = read_transcript(path)
+    assert transcript.format == "text"
+    assert [(t.role, t.text) for t in transcript.turns] == [
+        ("user", "I teach maths in Leeds."),
+        ("assistant", "Nice! How can I help?"),
+        ("user", "Thanks."),
+    ]

@@ -122,6 +122,8 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
         if first.endswith("ing"):  # "We're flying to Lisbon and staying at ..."
             return " ".join(ltoks[: lvi + 1]) + " " + right
         return None
+    if infinitive and lvi + 1 < len(ltoks) and plain_word(ltoks[lvi + 1]) == "to":
+        return " ".join(ltoks[: lvi + 2]) + " " + right  # "I want to learn X and travel to Y": "I want to travel to Y"
     if verb_form(lverb) == verb_form(first) and not be:  # "I keep X in Y and use Z for W"
         return " ".join(ltoks[:lvi]) + " " + right
     return None

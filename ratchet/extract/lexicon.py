@@ -242,7 +242,9 @@ HEDGES = (
 # The work items of a session: "the PR", "this branch", "a ticket" name the task at hand, gone once it is done.
 WORK_ITEMS = words("pr prs mr ticket tickets task tasks branch branches commit commits worktree pull")
 # What a thing of a work session is for now ("two idle workers", "three open PRs"), not what it is.
-MOMENT_STATES = words("idle pending open stale leftover remaining outstanding unmerged uncommitted untracked unused")
+MOMENT_STATES = words(
+    "idle pending open stale leftover remaining outstanding unmerged uncommitted untracked unused staged unstaged"
+)
 # Words after "is" that describe how things stand at the moment, not what they are.
 BUG_STATES = words(
     "broken failing missing wrong outdated undefined null empty flaky down slow buggy off weird strange different "

@@ -169,6 +169,8 @@ _ROLE_PLAY = re.compile(
 _WANT = re.compile(
     r"\b(?:i|we|the user|the team)\s+(?:really\s+)?(?:want|wants|wanted|need|needs|would like|'d like)\s+to\b", re.I
 )
+# Places files pass through: Downloads, the desktop, temporary folders.
+_SCRATCH = re.compile(r"(?:~|/home/[^/\s]+|/Users/[^/\s]+)/(?:Downloads|Desktop)/|(?<![\w.])/tmp/|\\Downloads\\", re.I)
 # Discourse markers at the end of a clause carry no content: "I am a man though" states "I am a man".
 _TRAILER = re.compile(r"[,\s]+(?:though|anyway|anyways|lol|haha|btw|tbh|i guess)\s*([.!]?)$", re.I)
 # A request tacked onto a statement: "I'm writing a parser in Rust, can you review it?" keeps the statement.
@@ -271,6 +273,8 @@ def _clause_candidate(
         return None  # "Right now we store ...": the lead-in the clause lost says it is how things stand today
     if work and _WANT.search(clause) and not explicit:
         return None  # "... libraries that I want to bring into this project": what this session is for
+    if work and _SCRATCH.search(clause):
+        return None  # "The icon is at ~/Downloads/icon.png": where a file waits for this task, not where it lives
     if not explicit and _under_hedge(clause, sentence):
         return None  # "I thought we removed X and use Y": a hedge governs the clauses after it in its sentence
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)

@@ -62,7 +62,7 @@ _CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation"
 _ASSISTANTS = r"assistant|ai|claude|codex|gemini|model|bot|agent|chatgpt|gpt(?:-[\w.]+)?|copilot|bard|grok|perplexity"
 # A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):".
 _SPEAKER = re.compile(
-    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|"
+    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>{1,2}\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|"
     + _ASSISTANTS
     + r"|tool|tool result|system)(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
     re.I,
