@@ -420,3 +420,30 @@ def test_to_an_agent_at_work_a_file_waiting_in_downloads_or_staged_changes_are_o
     assert _agent_session("The full config is at ~/.config/posh/theme.omp.json.", tools=6) == [
         "The full config is at ~/.config/posh/theme.omp.json."
     ]
+
+
+def test_contractions_typed_without_their_apostrophe_are_read_as_meant() -> None:
+    assert _said("Im a nurse in Leeds.") == ["The user is a nurse in Leeds."]
+    assert _said("I dont eat meat.") == ["The user doesn't eat meat."]
+    assert _said("Hello lets make some adjustments.") == []  # a greeting, then a request
+    assert _said("We met the Ive design team in 2019.") == ["The user met the Ive design team in 2019."]  # a name
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ive worked with him 5 years and am so tired of it.",  # who is he?
+        "33.8 is 6.5 as well.",  # arithmetic
+        "The difference between 14.3 and 20.8 is 6.5.",
+        "Whose awareness is plural.",  # a question without its mark
+    ],
+)
+def test_unnamed_people_arithmetic_and_unmarked_questions_are_not_facts(said: str) -> None:
+    assert _said(said) == []
+
+
+def test_a_person_named_before_the_pronoun_keeps_the_clause() -> None:
+    assert _said("I visit my father every Sunday.") == ["The user visits their father every Sunday."]
+    assert _said("I work with Tom on the billing team and he leads it.") == [
+        "The user works with Tom on the billing team."
+    ]

@@ -276,7 +276,7 @@ NEGATIONS = {"don't": "do", "dont": "do", "doesn't": "does", "can't": "can", "ca
 
 # ----- phrases (ratchet.extract.statements) ----------------------------------------------------------------
 QUESTION_START = re.compile(
-    r"^(?:what|why|how|when|where|who|whom|which|can|could|would|will|shall|should|do|does|did|is|are|am|was|were|"
+    r"^(?:what|why|how|when|where|who|whom|whose|which|can|could|would|will|shall|should|do|does|did|is|are|am|was|were|"
     r"may|might|have|has|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|shouldn't|any|anything)\b"
 )
 REQUEST_START = re.compile(

@@ -77,6 +77,7 @@ _CORRECTION = re.compile(
 )
 _LEAD_IN = re.compile(
     r"^(?:(?:also|and|so|but|btw|by the way|oh|plus|anyway|well|ok|okay|alright|hmm|ah|fyi|ps|p\.s\.|yeah|yes|yep|"
+    r"hello|hi|hey|"
     r"sure|right|cool|great|nice|perfect|awesome)\b[,:.!]?\s+|"
     r"[\w' ]{1,30}:\s+(?=\S))",
     re.I,
@@ -169,6 +170,26 @@ _ROLE_PLAY = re.compile(
 _WANT = re.compile(
     r"\b(?:i|we|the user|the team)\s+(?:really\s+)?(?:want|wants|wanted|need|needs|would like|'d like)\s+to\b", re.I
 )
+# Contractions typed without their apostrophe ("Ive", "dont", a leading "lets"): read, and rewritten, as meant.
+_APOSTROPHE_LESS = re.compile(
+    r"\b(?:(?P<i>[Ii])(?P<v>ve|m)|(?P<neg>dont|doesnt|didnt|cant|isnt|arent|wasnt|werent|havent|hasnt|wouldnt|"
+    r"couldnt|shouldnt|wont)|\A(?P<lets>[Ll]ets))\b"
+)
+
+
+def _apostrophe(match: re.Match[str]) -> str:
+    if match.group("i"):
+        before = match.string[: match.start()].rstrip()
+        if before and before[-1] not in ",;:.!?(" and before.split()[-1].lower() not in _CLAUSE_STARTS:
+            return match.group(0)  # "the Ive design": a name, not "I've"
+        return f"I'{match.group('v')}"
+    if match.group("lets"):
+        return match.group("lets")[0] + "et's"
+    word = match.group("neg")
+    return word[:-1] + "'" + word[-1]
+
+
+_CLAUSE_STARTS = frozenset({"and", "but", "so", "because", "since", "that", "then", "cause", "as", "if", "when"})
 # Places files pass through: Downloads, the desktop, temporary folders.
 _SCRATCH = re.compile(r"(?:~|/home/[^/\s]+|/Users/[^/\s]+)/(?:Downloads|Desktop)/|(?<![\w.])/tmp/|\\Downloads\\", re.I)
 # Discourse markers at the end of a clause carry no content: "I am a man though" states "I am a man".
@@ -234,7 +255,7 @@ def _turn_candidates(
             sentence = sentence[withdrawn.end() :].lstrip(" ,.;:!-")  # "Never mind, we use X" goes on with the rest
             if not sentence:
                 continue
-        core, explicit, correction = _prepare(_from_subject(sentence))
+        core, explicit, correction = _prepare(_from_subject(_APOSTROPHE_LESS.sub(_apostrophe, sentence)))
         core = _from_subject(_REQUEST_TAIL.sub("", core))
         core = resolve_leading_pronoun(core, last_sentence)
         last_sentence = core

@@ -140,6 +140,8 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
     if any(w in ("this", "these") and nxt not in TIME_NOUNS and nxt not in _SCOPES for w, nxt in pairs):
         return drop("points back into the conversation")  # "... for this topic", "... in these articles"
     if bare[0] in ("i", "we"):
+        if _unnamed_person(bare, tokens):
+            return drop("points back into the conversation")  # "I've worked with him 5 years": who is he?
         return _first_person(bare, low, work, offered, " ".join(tokens[1:]))
     if bare[0] in ("my", "our"):
         return possessive(tokens, bare, work)
@@ -150,6 +152,23 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
     if not own:
         return drop("not the user's own words")
     return third_person_statement(text, tokens, bare, low, work)
+
+
+_THIRD_PERSONS = frozenset({"he", "she", "him", "his", "hers", "himself", "herself"})
+_PEOPLE = words(
+    "mom mum dad mother father parent parents wife husband partner son daughter brother sister kid kids child children "
+    "friend boss colleague coworker manager neighbour neighbor uncle aunt cousin grandma grandpa grandmother "
+    "grandfather boyfriend girlfriend fiance fiancee doctor teacher client"
+)
+
+
+def _unnamed_person(bare: list[str], tokens: list[str]) -> bool:
+    """A "he" or "him" in the user's clause with nobody named before it: the person is in an earlier message."""
+    for k, word in enumerate(bare):
+        if word in _THIRD_PERSONS:
+            before = zip(bare[1:k], tokens[1:k], strict=True)
+            return not any(w in _PEOPLE or (t[:1].isupper() and w != "i") for w, t in before)
+    return False
 
 
 def _expand(tokens: list[str]) -> list[str]:

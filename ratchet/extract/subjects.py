@@ -93,6 +93,7 @@ def _concrete(text: str, tokens: list[str], vi: int) -> bool:
     return bool(names) or (subject_name and head not in DETERMINERS)
 
 
+_NUMBER = re.compile(r"[\d.,:%/+-]*\d[\d.,:%/+-]*")
 # Words that make a work item one of the moment ("the PR", "an upcoming PR"; not "the main branch").
 _ONE_OF = frozenset({"the", "this", "a", "an", "upcoming", "current", "open", "new", "next", "last", "my", "our"})
 _OBJECT_START = frozenset({"the", "a", "an", "my", "our", "your", "their", "its", "every", "each"})
@@ -203,8 +204,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         return drop("not readable without the transcript")  # "CodeLearning needs line number refs"
     if "but" in subject or "or" in subject:
         return drop("fragment")
-    if len(subject) > 8 or any(t.endswith((",", ";", ":")) for t in tokens[:vi]) or subject[-1].isdigit():
-        return drop("fragment")
+    if len(subject) > 8 or any(t.endswith((",", ";", ":")) for t in tokens[:vi]) or _NUMBER.fullmatch(subject[-1]):
+        return drop("fragment")  # "33.8 is 6.5 as well": arithmetic, not a fact about anyone
     if subject[-1] in TRANSIENT_NOUNS or subject[0] in TRANSIENT_NOUNS:
         return drop("about the conversation")
     if work and any(w in _ONE_OF and nxt in WORK_ITEMS for w, nxt in zip(subject, subject[1:], strict=False)):
