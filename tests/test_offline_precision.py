@@ -447,3 +447,12 @@ def test_a_person_named_before_the_pronoun_keeps_the_clause() -> None:
     assert _said("I work with Tom on the billing team and he leads it.") == [
         "The user works with Tom on the billing team."
     ]
+
+
+def test_in_a_work_session_what_something_always_or_never_is_is_a_convention() -> None:
+    assert classify("Internal changes are never breaking changes.", work=True).kind == "rule"
+    assert classify("Timestamps are always in UTC.", work=True).kind == "rule"
+    assert classify("The build is always broken.", work=True).kind is None  # a complaint about the moment
+    assert _agent_session("internal changes are never breaking changes, only configuration behaviour is.", tools=6) == [
+        "Internal changes are never breaking changes, only configuration behaviour is."
+    ]

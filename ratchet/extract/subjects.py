@@ -104,6 +104,13 @@ _QUANTIFIERS = frozenset({"all", "both", "half", "most", "many", "some", "none",
 _TASK_NOUNS = frozenset({"goal", "goals", "aim", "objective", "task", "ask", "plan", "todo"})
 
 
+def _standing(rest: list[str]) -> bool:
+    """After "is always"/"are never": a thing or a quality ("breaking changes", "squashed", "in UTC"), not a state of
+    the moment ("broken", "flaky") and not something left out."""
+    words = [w for w in rest if w]
+    return len(words) >= 1 and words[0] not in STATE_WORDS and words[0] not in BUG_STATES and words[0] not in DEICTIC
+
+
 def _noun_phrase(subject: list[str], tokens: list[str]) -> bool:
     """Does ``subject`` read as a noun phrase (not a verb phrase, an adverb or an imperative)?"""
     first = subject[0]
@@ -220,6 +227,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
         return Verdict("incident", subject="other")
     if verb in ("should", "must"):
         return drop("a suggestion or a to-do")  # in agent sessions nearly always the task at hand
+    if work and verb in ("is", "are") and after[:1] in (["always"], ["never"]) and _standing(after[1:]):
+        return Verdict("rule", subject="other")  # "Internal changes are never breaking changes": a convention
     if not _concrete(text, tokens, vi):
         return drop("nothing concrete to remember (no name, number, time or value)")
     if base_form(verb) in PASSING_VERBS:
