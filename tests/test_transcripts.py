@@ -381,3 +381,21 @@ def test_a_plain_text_export_with_double_angle_speakers_is_read(tmp_path: Path) 
         ("assistant", "Nice! How can I help?"),
         ("user", "Thanks."),
     ]
+
+
+def test_a_chatgpt_page_copied_whole_and_emoji_speakers_are_read(tmp_path: Path) -> None:
+    """Copying a ChatGPT page gives its own labels ("You said:", "ChatGPT said:") after the page's "Skip to content";
+    some exporters write "**👤 You:**". A list item "- User: ..." is not a speaker."""
+    page = tmp_path / "page.md"
+    page.write_text("# Thread 2\n\nSkip to content\nYou said:\nI run a bakery in Porto.\nChatGPT said:\nNice!\n")
+    transcript = read_transcript(page)
+    assert [(t.role, t.text) for t in transcript.turns] == [
+        ("user", "I run a bakery in Porto."),
+        ("assistant", "Nice!"),
+    ]
+    export = tmp_path / "export.md"
+    export.write_text("**👤 You:**  \nlets create 5 tabs\n\n**🤖 ChatGPT:**  \nSure.\n")
+    assert [t.role for t in read_transcript(export).turns] == ["user", "assistant"]
+    notes = tmp_path / "notes.md"
+    notes.write_text("User: I keep notes.\n- User: the person who asks\n")
+    assert [t.text for t in read_transcript(notes).turns] == ["I keep notes.\n- User: the person who asks"]

@@ -60,11 +60,13 @@ _CLAUDE_KEYS = frozenset({"uuid", "message", "sessionId", "leafUuid", "messageId
 _CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation", "system", "user", "assistant"})
 # Who speaks, as chat exports name them: the user, or an assistant by its name ("ChatGPT", "GPT-4o", "Copilot").
 _ASSISTANTS = r"assistant|ai|claude|codex|gemini|model|bot|agent|chatgpt|gpt(?:-[\w.]+)?|copilot|bard|grok|perplexity"
-# A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):".
+# A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):",
+# "**👤 You:**", and "You said:" / "ChatGPT said:" (the ChatGPT page's own labels, in what is copied from it).
 _SPEAKER = re.compile(
-    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>{1,2}\s*)?(?:\*\*|__)?(?P<who>user|human|me|you|"
+    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>{1,2}\s*)?(?:\*\*|__)?(?:[^\w\s#*>.+-]{1,4}\s*)?(?P<who>user|human|"
+    r"me|you|"
     + _ASSISTANTS
-    + r"|tool|tool result|system)(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
+    + r"|tool|tool result|system)(?:\s+said)?(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
     re.I,
 )
 # A Markdown heading that names the speaker and nothing else but an emoji or a time: "## USER 🧑‍💻", "## MODEL ✨",
