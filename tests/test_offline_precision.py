@@ -456,3 +456,10 @@ def test_in_a_work_session_what_something_always_or_never_is_is_a_convention() -
     assert _agent_session("internal changes are never breaking changes, only configuration behaviour is.", tools=6) == [
         "Internal changes are never breaking changes, only configuration behaviour is."
     ]
+
+
+def test_what_is_wanted_stays_wanted_and_news_and_words_are_not_facts() -> None:
+    assert _said("i want small buttons also edit and delete with icons inside the card") == []  # not "deletes"
+    assert _said("I need a new laptop and prefer ThinkPads.") == ["The user prefers ThinkPads."]
+    assert _said("The word is Ruin.") == []  # a word of the conversation
+    assert _said("The v7.6.0 release is out.") == []  # news of the moment

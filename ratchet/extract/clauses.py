@@ -15,6 +15,7 @@ from ratchet.extract.lexicon import (
     AUXILIARIES,
     BASE_VERBS,
     NOT_VERBS,
+    PREFERENCE_VERBS,
     PREPOSITIONS,
     SUBJECT_PRONOUNS,
     SUBORDINATORS,
@@ -93,6 +94,8 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     novel = first in VERB_FORMS and first not in _COPULAS and not first.endswith("ing") and rtoks[0].islower()
     # "... a book to teach people how to protect X, and create Y": the right side goes on the infinitive, not a clause
     infinitive = bool(re.search(r"\bto \w+", left)) and first in BASE_VERBS
+    if _WANTS.search(left) and first in BASE_VERBS and first not in PREFERENCE_VERBS and not infinitive:
+        return None  # "I want small buttons to edit and delete with icons": the right side is wanted too, not done
     if lead in ("i", "we", "i'm", "we're", "i've", "we've") and novel and not infinitive and first not in NOT_VERBS:
         # "I am 30 and have ten years in sales": the second clause keeps its subject; "we can go back and clean up"
         # keeps its modal too (it is a possibility, not how things are)
@@ -129,6 +132,7 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     return None
 
 
+_WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|'d like|would like|wish|asked for)\b", re.I)
 _RELATIVES = frozenset({"where", "which", "who", "whom", "whose", "that", "when"})
 
 

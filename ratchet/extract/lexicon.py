@@ -184,7 +184,7 @@ TRANSIENT_NOUNS = words(
     """
     code error errors output question questions prompt message example poem story answer request snippet reply
     response comment comments sentence paragraph draft list option options suggestion suggestions idea ideas diff
-    patch warning thing things stuff one part guess point screenshot
+    patch warning thing things stuff one part guess point screenshot word
     """
 )
 # Pronouns and determiners that point back into the conversation: a clause built on them needs the transcript.
@@ -248,7 +248,7 @@ MOMENT_STATES = words(
 # Words after "is" that describe how things stand at the moment, not what they are.
 BUG_STATES = words(
     "broken failing missing wrong outdated undefined null empty flaky down slow buggy off weird strange different "
-    "redundant unnecessary useless pointless "
+    "redundant unnecessary useless pointless out "
     "same fine ok okay good bad better worse correct incorrect right true false ready done"
 )
 CONTRACTIONS = {
