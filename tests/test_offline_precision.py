@@ -463,3 +463,9 @@ def test_what_is_wanted_stays_wanted_and_news_and_words_are_not_facts() -> None:
     assert _said("I need a new laptop and prefer ThinkPads.") == ["The user prefers ThinkPads."]
     assert _said("The word is Ruin.") == []  # a word of the conversation
     assert _said("The v7.6.0 release is out.") == []  # news of the moment
+
+
+def test_in_a_work_session_still_is_a_state_and_the_agents_proposal_a_reaction() -> None:
+    assert classify("Repos is still 0.", work=True).kind is None  # how things stand while the work goes on
+    assert classify("I like the proposal wiring.", work=True).kind is None  # the agent's proposal
+    assert classify("Our main branch is protected.", work=True).kind == "project"

@@ -297,8 +297,8 @@ def _object_ok(obj: list[str], offered: str) -> Verdict | None:
     head = words[0] if words[0] not in ("to", "the", "a", "an") else (words[1] if len(words) > 1 else "")
     if head in DEICTIC or head in ("one", "ones", "option", "both", "all", "number", "idea", "2nd", "1st", "3rd"):
         return drop("points back into the conversation")
-    if words[0] in ("the", "that", "your") and words[-1] in _OFFERS:
-        return drop("points back into the conversation")  # "I like the CRDT idea": one the assistant put forward
+    if words[0] in ("the", "that", "your") and (words[-1] in _OFFERS or any(w in _OFFERS for w in words[1:3])):
+        return drop("points back into the conversation")  # "I like the CRDT idea", "the proposal wiring": offers
     if head.isdigit() or re.fullmatch(r"\d+(?:st|nd|rd|th)", head):
         return drop("points back into the conversation")
     content = [w for w in words if w not in STOP and len(w) > 2]

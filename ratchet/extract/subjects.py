@@ -245,6 +245,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
     if CHANGE_WORDS.search(low) and (verb in LIFE_EVENTS or copula or verb.endswith("s")):
         return Verdict("change", subject="other")
     if copula:
+        if work and "still" in after[:j]:
+            return drop("a passing state")  # "Repos is still 0": how things stand while the work goes on
         if work and any(w in BUG_STATES or w in MOMENT_STATES for w in after[j : j + 3]):
             return drop("a passing state")  # "The e2e test is also sitll failing": the state after a word or two
         if head.endswith("ing") and head not in ("building",):
