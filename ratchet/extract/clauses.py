@@ -20,6 +20,7 @@ from ratchet.extract.lexicon import (
     SUBJECT_PRONOUNS,
     SUBORDINATORS,
     VERB_FORMS,
+    WANTING,
 )
 
 RULE_START = re.compile(
@@ -132,7 +133,7 @@ def _split_right(left: str, right: str, sep: str) -> str | None:
     return None
 
 
-_WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|'d like|would like|wish|asked for)\b", re.I)
+_WANTS = re.compile(rf"\b(?:{WANTING}|wish|asked for)\b", re.I)
 _RELATIVES = frozenset({"where", "which", "who", "whom", "whose", "that", "when"})
 
 

@@ -241,6 +241,8 @@ HEDGES = (
 
 # The work items of a session: "the PR", "this branch", "a ticket" name the task at hand, gone once it is done.
 WORK_ITEMS = words("pr prs mr ticket tickets task tasks branch branches commit commits worktree pull")
+# Wanting something done: what follows is wanted, not done ("I want to ...", "we need ...").
+WANTING = r"want|wants|wanted|need|needs|would like|'d like"
 # What a thing of a work session is for now ("two idle workers", "three open PRs"), not what it is.
 MOMENT_STATES = words(
     "idle pending open stale leftover remaining outstanding unmerged uncommitted untracked unused staged unstaged"

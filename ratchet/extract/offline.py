@@ -40,6 +40,7 @@ from ratchet.extract.lexicon import (
     STOP,
     TAG_NOISE,
     VERB_FORMS,
+    WANTING,
 )
 from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify
 from ratchet.extract.transcripts import Turn
@@ -167,14 +168,14 @@ _ROLE_PLAY = re.compile(
     re.I,
 )
 # What the user wants done (in a work session: the task at hand), anywhere in a clause after the rewrite.
-_WANT = re.compile(
-    r"\b(?:i|we|the user|the team)\s+(?:really\s+)?(?:want|wants|wanted|need|needs|would like|'d like)\s+to\b", re.I
-)
+_WANT = re.compile(rf"\b(?:i|we|the user|the team)\s+(?:really\s+)?(?:{WANTING})\s+to\b", re.I)
 # Contractions typed without their apostrophe ("Ive", "dont", a leading "lets"): read, and rewritten, as meant.
 _APOSTROPHE_LESS = re.compile(
     r"\b(?:(?P<i>[Ii])(?P<v>ve|m)|(?P<neg>dont|doesnt|didnt|cant|isnt|arent|wasnt|werent|havent|hasnt|wouldnt|"
     r"couldnt|shouldnt|wont)|\A(?P<lets>[Ll]ets))\b"
 )
+
+_CLAUSE_STARTS = frozenset({"and", "but", "so", "because", "since", "that", "then", "cause", "as", "if", "when"})
 
 
 def _apostrophe(match: re.Match[str]) -> str:
@@ -189,7 +190,6 @@ def _apostrophe(match: re.Match[str]) -> str:
     return word[:-1] + "'" + word[-1]
 
 
-_CLAUSE_STARTS = frozenset({"and", "but", "so", "because", "since", "that", "then", "cause", "as", "if", "when"})
 # Places files pass through: Downloads, the desktop, temporary folders.
 _SCRATCH = re.compile(r"(?:~|/home/[^/\s]+|/Users/[^/\s]+)/(?:Downloads|Desktop)/|(?<![\w.])/tmp/|\\Downloads\\", re.I)
 # Discourse markers at the end of a clause carry no content: "I am a man though" states "I am a man".
