@@ -469,3 +469,11 @@ def test_in_a_work_session_still_is_a_state_and_the_agents_proposal_a_reaction()
     assert classify("Repos is still 0.", work=True).kind is None  # how things stand while the work goes on
     assert classify("I like the proposal wiring.", work=True).kind is None  # the agent's proposal
     assert classify("Our main branch is protected.", work=True).kind == "project"
+
+
+def test_a_pasted_compiler_diagnostic_and_someone_elses_wish_are_not_facts() -> None:
+    diagnostic = "Element implicitly has an 'any' type because expression of type 'any' can't index it. (ts 7053)"
+    assert _said(diagnostic) == []
+    assert prose.pasted_line("src/main.rs: error[E0308]: mismatched types")
+    assert _said("An investment firm wants to evaluate PC game publishers for acquisition.") == []
+    assert _said("I use TypeScript 5.4 with strict mode.") == ["The user uses TypeScript 5.4 with strict mode."]

@@ -33,6 +33,8 @@ _LOG = re.compile(
     r"goroutine \d|(?:---|===)\s+\w|at \S+ \(|File \"|\w[\w./-]*\.\w+:\d+(?::\d+)?[:\s]|[+-]{3} |@@ |diff --git|"
     r"[+-](?!\s)[\w{}()\[\];\"'])"
 )
+# A compiler's diagnostic pasted as it printed it: "... (ts 7053)", "error TS2322:", "error[E0308]", "error CS0246".
+_DIAGNOSTIC = re.compile(r"\((?:ts|TS)\s?\d{3,5}\)\s*$|\berror\s?(?:TS|CS)\d{3,5}\b|\berror\[E\d{4}\]")
 _CODE_LINE = re.compile(
     r"^\s*(?:def |class |import |from \S+ import|function\b|const |let |var |val |fun |func |public |private |"
     r"return\b|if\s*\(|for\s*\(|while\s*\(|#include|package |[{}\[\]();]+\s*$|//|/\*|\*/|<\w+[^>]*>)"
@@ -73,7 +75,7 @@ def pasted_line(line: str) -> bool:
         return True
     if _PASTED_REPLY.match(line) or _QUOTE.match(line) or _TABLE.match(line) or _BOX.search(line):
         return True
-    if _PROMPT.match(line) or _LOG.match(line) or _CODE_LINE.match(line):
+    if _PROMPT.match(line) or _LOG.match(line) or _CODE_LINE.match(line) or _DIAGNOSTIC.search(line):
         return True
     if len(stripped) < 12:
         return False

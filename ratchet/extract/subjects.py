@@ -265,6 +265,8 @@ def third_person_statement(text: str, tokens: list[str], bare: list[str], low: s
     base = base_form(verb)
     if base == "need" and after[:1] == ["to"]:
         return drop("an obligation of the moment")
+    if base in ("want", "wish", "hope", "intend") and after[:1] == ["to"]:
+        return drop("an intention")  # "An investment firm wants to evaluate ...": not what is, what someone wants
     if base is None or base in PASSING_VERBS:
         return drop("a passing state or an unknown verb")
     return Verdict("project" if work else "personal", subject="other")
