@@ -274,28 +274,26 @@ def load_light(memdir: MemoryDir) -> Catalog | None:
     return Catalog(**values, index=index, meta=meta, meta_arrays=marks)  # type: ignore[arg-type]
 
 
-def clean_texts(memdir: MemoryDir) -> set[int]:
-    """The texts (:func:`ratchet.recall.rows.doc_key`) the cache's output gate found clean under the installed rules
-    (:mod:`ratchet.core.rules_stamp`): what a bulk output (MEMORY.md) need not scan again. Keyed by text, not by row,
-    so a line changed since the cache was built is not covered; empty when the cache is missing, damaged, of another
-    version or of other rules."""
-    import zipfile
-
-    import numpy as np
-
+def gate_verdicts(catalog: Catalog) -> Any | None:
+    """The output gate's verdict column (:data:`CLEAN`, ``CREDENTIAL``, ``UNKNOWN`` per row) when it holds the
+    verdicts of the installed rules (:mod:`ratchet.core.rules_stamp`), else None: verdicts of other rules say
+    nothing."""
     from ratchet.core import rules_stamp
 
-    try:
-        with np.load(_path(memdir), allow_pickle=False) as data:
-            meta = json.loads(bytes(data["meta"]).decode("utf-8"))
-            if meta.get("version") != VERSION or meta.get("gate") != rules_stamp.stamp():
-                return set()
-            verdicts, texts = data["x_credential"], data["u_doc"]
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+    marks = catalog.meta_arrays.get("credential")
+    return marks if marks is not None and catalog.meta.get("gate") == rules_stamp.stamp() else None
+
+
+def clean_texts(memdir: MemoryDir) -> set[int]:
+    """The texts (:func:`ratchet.recall.rows.doc_key`) the cache's output gate found clean under the installed rules:
+    what a bulk output (MEMORY.md) need not scan again. Keyed by text, not by row, so a line changed since the cache
+    was built is not covered; empty when the cache is missing, damaged, of another version or of other rules."""
+    catalog = load(memdir, materials=True)
+    marks = gate_verdicts(catalog) if catalog is not None else None
+    texts = catalog.materials.get("doc") if catalog is not None else None
+    if marks is None or texts is None or marks.shape != texts.shape:
         return set()
-    if verdicts.shape != texts.shape:
-        return set()
-    return set(texts[verdicts == CLEAN].tolist())
+    return set(texts[marks == CLEAN].tolist())
 
 
 def get_light(store: Store) -> Catalog | None:
@@ -318,15 +316,13 @@ def get(store: Store) -> Catalog:
 def refresh(store: Store) -> None:
     """Rebuild the cache now if stale or short of verdicts of the installed rules (called after writes so the next
     hook finds it warm and need not scan what it shows)."""
-    from ratchet.core import rules_stamp
-
     catalog = load(store.memdir)
+    marks = gate_verdicts(catalog) if catalog is not None else None
     if (
         catalog is not None
         and catalog.meta.get("signature") == store.signature()
-        and catalog.meta.get("gate") == rules_stamp.stamp()
-        and "credential" in catalog.meta_arrays
-        and not (catalog.meta_arrays["credential"] == UNKNOWN).any()
+        and marks is not None
+        and not (marks == UNKNOWN).any()
     ):
         return
     del catalog

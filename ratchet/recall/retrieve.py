@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ratchet.config import Config
-from ratchet.core import clock, rules_stamp, scoring
+from ratchet.core import clock, scoring
 from ratchet.core.facts import Fact
 from ratchet.errors import LLMError, RatchetError, UsageError
 from ratchet.recall import budget, catalog, render, sparse
@@ -409,9 +409,7 @@ def _withheld(store: Store, cat: catalog.Catalog, facts: dict[int, Fact]) -> set
     """Ids of facts about to be shown that carry a credential, each logged by kind only. The quick scan (no
     detect-secrets import on a hook's path) is read from the cache's verdicts while they are the installed rules'
     (:mod:`ratchet.core.rules_stamp`); a fact without one is scanned here."""
-    marks = cat.meta_arrays.get("credential")
-    if marks is None or cat.meta.get("gate") != rules_stamp.stamp():
-        marks = None
+    marks = catalog.gate_verdicts(cat)
     out = set()
     for row, fact in facts.items():
         if marks is not None and marks[row] == catalog.CLEAN:

@@ -228,13 +228,13 @@ def _verdicts(
     import numpy as np
 
     out = np.full(n, catalog.UNKNOWN, dtype=np.uint8)
-    same_rules = old is not None and old.meta.get("gate") == rules_stamp.stamp() and "credential" in old.meta_arrays
-    if same_rules and old is not None:
-        out[kept] = old.meta_arrays["credential"][was]
+    marks = catalog.gate_verdicts(old) if old is not None else None
+    if marks is not None and old is not None:
+        out[kept] = marks[was]
         if len(new):
             same = _reused(old.materials["doc"], doc_keys[new])
             found = same >= 0
-            out[new[found]] = old.meta_arrays["credential"][same[found]]
+            out[new[found]] = marks[same[found]]
     fresh = {int(row): facts[k] for k, row in enumerate(new.tolist())}
     unknown = np.flatnonzero(out == catalog.UNKNOWN)
     todo = [r for r in unknown.tolist() if r in fresh] + [r for r in unknown.tolist() if r not in fresh]
