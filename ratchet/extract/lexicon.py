@@ -241,6 +241,14 @@ HEDGES = (
 
 # The work items of a session: "the PR", "this branch", "a ticket" name the task at hand, gone once it is done.
 WORK_ITEMS = words("pr prs mr ticket tickets task tasks branch branches commit commits worktree pull")
+# "He", "him" in the user's clause: someone named earlier, unless a person is named before it in the clause.
+THIRD_PERSONS = frozenset({"he", "she", "him", "his", "hers", "himself", "herself"})
+# People a user speaks of by relation: a "he" after one of them is that person.
+PEOPLE = words(
+    "mom mum dad mother father parent parents wife husband partner son daughter brother sister kid kids child children "
+    "friend boss colleague coworker manager neighbour neighbor uncle aunt cousin grandma grandpa grandmother "
+    "grandfather boyfriend girlfriend fiance fiancee doctor teacher client"
+)
 # Wanting something done: what follows is wanted, not done ("I want to ...", "we need ...").
 WANTING = r"want|wants|wanted|need|needs|would like|'d like"
 # What a thing of a work session is for now ("two idle workers", "three open PRs"), not what it is.

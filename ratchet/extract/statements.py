@@ -46,6 +46,7 @@ from ratchet.extract.lexicon import (
     META_VERBS,
     MOMENT_STATES,
     NEGATIONS,
+    PEOPLE,
     PLAN_VERBS,
     PREFERENCE_VERBS,
     PREPOSITIONS,
@@ -54,6 +55,7 @@ from ratchet.extract.lexicon import (
     REQUEST_START,
     STATE_WORDS,
     STOP,
+    THIRD_PERSONS,
     TIME_WORDS,
     TRANSIENT_NOUNS,
     VERB_FORMS,
@@ -154,20 +156,12 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
     return third_person_statement(text, tokens, bare, low, work)
 
 
-_THIRD_PERSONS = frozenset({"he", "she", "him", "his", "hers", "himself", "herself"})
-_PEOPLE = words(
-    "mom mum dad mother father parent parents wife husband partner son daughter brother sister kid kids child children "
-    "friend boss colleague coworker manager neighbour neighbor uncle aunt cousin grandma grandpa grandmother "
-    "grandfather boyfriend girlfriend fiance fiancee doctor teacher client"
-)
-
-
 def _unnamed_person(bare: list[str], tokens: list[str]) -> bool:
     """A "he" or "him" in the user's clause with nobody named before it: the person is in an earlier message."""
     for k, word in enumerate(bare):
-        if word in _THIRD_PERSONS:
+        if word in THIRD_PERSONS:
             before = zip(bare[1:k], tokens[1:k], strict=True)
-            return not any(w in _PEOPLE or (t[:1].isupper() and w != "i") for w, t in before)
+            return not any(w in PEOPLE or (t[:1].isupper() and w != "i") for w, t in before)
     return False
 
 
