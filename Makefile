@@ -10,7 +10,7 @@ DEMO_DIR := build/demo
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,plot,workbench,mcp]'
+	$(PY) -m pip install --quiet -e '.[dev,workbench,mcp]'
 	touch $(STAMP)
 
 install: $(STAMP)

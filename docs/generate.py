@@ -197,7 +197,7 @@ DESCRIPTIONS: dict[str, str] = {
         "Ask the configured LLM about candidate pairs (a clear verdict supersedes the older fact); off, or with no "
         "LLM, pairs only go to the review list."
     ),
-    "manage.report_plot": "Write a PNG plot beside the weekly report (needs matplotlib).",
+    "manage.report_plot": "Write an SVG chart beside the weekly report.",
 }
 
 # What each top-level section governs, shown above its table.

@@ -82,3 +82,44 @@ def test_every_command_has_help() -> None:
         result = CliRunner().invoke(ratchet, args, catch_exceptions=False)
         assert result.exit_code == 0 and "Examples:" in result.output
     assert "Examples:" in CliRunner().invoke(manage, ["--help"]).output
+
+
+def test_the_program_flushes_its_output_and_keeps_exit_codes(memory_dir: Path, tmp_path: Path) -> None:
+    """memory-manage as installed (:func:`ratchet.cli.manage.main`, which ends the process without freeing the run's
+    objects): the whole JSON reaches a file, and each outcome keeps its exit code and its one line."""
+    import os
+    import subprocess
+    import sys
+
+    from filelock import FileLock
+
+    store = Store(MemoryDir(memory_dir))
+    facts = [new_fact(f"Casual remark number {n}", category="casual", importance=0.3) for n in range(300)]
+    store.add(facts, actor="test")
+    program = Path(__file__).resolve().parents[1] / "bin" / "memory-manage"
+    env = {**os.environ, "RATCHET_MEMORY_DIR": str(memory_dir), "RATCHET_NOW": "2027-03-05T18:00:00Z"}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(program), *args], env=env, capture_output=True, text=True, timeout=120, check=False
+        )
+
+    with FileLock(str(store.memdir.manage_lock)):
+        busy = run()
+    assert (busy.returncode, busy.stdout, busy.stderr) == (0, "", "skipped: another run holds the lock\n")
+    bad = run("--bogus")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.splitlines()[-1] == "Error: No such option '--bogus'. Did you mean '--verbose'?"
+    out = tmp_path / "summary.json"
+    with out.open("w") as fh:
+        done = subprocess.run(
+            [sys.executable, str(program), "--json", "--no-llm"],
+            env=env,
+            stdout=fh,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
+    assert done.returncode == 0
+    summary = json.loads(out.read_text())  # complete: flushed before the process ended
+    assert summary["purged_count"] == 300 and len(summary["purged"]) == 50
+    assert Path(summary["plot"]).read_text().startswith("<svg ")

@@ -1,14 +1,16 @@
-"""The weekly report: markdown from the run's summary, and a PNG when matplotlib is installed."""
+"""The weekly report: markdown from the run's summary, and its SVG chart."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from conftest import pin_clock
 
 from ratchet.config import Config
 from ratchet.core.facts import new_fact
+from ratchet.lifecycle import chart as chart_module
 from ratchet.lifecycle import report
 from ratchet.lifecycle import run as lifecycle
 from ratchet.store.memdir import MemoryDir
@@ -30,14 +32,50 @@ def test_report_has_counts_lists_distribution_and_plot(memory_dir: Path, monkeyp
     assert "| 0.9–1.0 | 1 |" in text
     assert f"## Purged (archived; `ratchet restore ID`) (1)\n\n- `{old.id[:8]}` score " in text
     assert "Casual remark \\| with a pipe" in text
-    try:
-        import matplotlib  # noqa: F401 - the optional 'plot' extra
-    except ImportError:
-        assert summary.get("plot") is None and ".png" not in text  # no plot, and the report says nothing of one
-        return
-    assert "![Scores and facts over time](2026-W09.png)" in text
-    png = Path(summary["plot"])
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "![Scores and facts over time](2026-W09.svg)" in text
+    chart = Path(summary["plot"])
+    assert chart == memory_dir / "reports" / "2026-W09.svg"
+    root = ElementTree.fromstring(chart.read_bytes())  # well-formed XML, an SVG document
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Ratchet memory 2026-W09" in texts and "Effective score (active facts)" in texts
+    bars = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("fill") == chart_module.BAR]
+    assert len(bars) == 10  # one per tenth of the score range
+
+
+def test_report_without_plot(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pin_clock(monkeypatch, "2026-02-27T18:00:00Z")
+    store = Store(MemoryDir(memory_dir))
+    store.add([new_fact("Never deploy on Fridays", category="process", importance=0.9)], actor="test")
+    config = Config()
+    config.data["manage"]["report_plot"] = False
+    summary = lifecycle.run(store, config)
+    assert summary.get("plot") is None
+    assert ".svg" not in Path(summary["report"]).read_text()  # the report names no chart
+    assert not list((memory_dir / "reports").glob("*.svg"))
+
+
+def test_chart_scales_bars_and_escapes_labels() -> None:
+    summary = {
+        "week": "2026-W09 <&>",
+        "score_histogram": [0, 0, 0, 0, 0, 0, 0, 0, 0, 1234],
+        "created_by_month": {f"{2024 + m // 12}-{m % 12 + 1:02d}": m for m in range(24)},
+    }
+    root = ElementTree.fromstring(chart_module.svg(summary))  # parses: the label's <&> is escaped
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Ratchet memory 2026-W09 <&>" in texts
+    assert "1,500" in texts and "1,234" not in texts  # the axis ends at a round tick above the tallest bar
+    tallest = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("fill") == chart_module.BAR][-1]
+    assert float(tallest.get("height") or 0) == pytest.approx(230 * 1234 / 1500, abs=0.1)
+    months = [t for t in texts if t and t[:4] in ("2024", "2025")]
+    assert months == ["2024-01", "2024-04", "2024-07", "2024-10", "2025-01", "2025-04", "2025-07", "2025-10"]
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}circle"))) == 24
+
+
+def test_chart_of_an_empty_store() -> None:
+    empty = {"week": "2026-W01", "score_histogram": [0] * 10, "created_by_month": {}}
+    root = ElementTree.fromstring(chart_module.svg(empty))
+    assert not list(root.iter("{http://www.w3.org/2000/svg}circle"))
 
 
 def test_render_caps_long_lists() -> None:

@@ -17,7 +17,7 @@ COMMANDS = {
     "ratchet": ("ratchet.cli.main", "cli"),
     "memory-extract": ("ratchet.cli.fasthook", "extract_main"),
     "memory-retrieve": ("ratchet.cli.fasthook", "retrieve_main"),
-    "memory-manage": ("ratchet.cli.manage", "cli"),
+    "memory-manage": ("ratchet.cli.manage", "main"),
     "memory-embed": ("ratchet.cli.embed", "cli"),
 }
 

@@ -1,13 +1,11 @@
-"""The weekly report: ``memory/reports/YYYY-Www.md`` and, when matplotlib is installed, a PNG beside it.
+"""The weekly report: ``memory/reports/YYYY-Www.md`` and its chart beside it (``YYYY-Www.svg``).
 
-The markdown is rendered from the same summary ``memory-manage --json`` prints. The plot (score histogram and
-facts created per month) uses matplotlib's Agg backend, imported only here and only when plotting, so the rest
-of Ratchet never pays for it.
+The markdown is rendered from the same summary ``memory-manage --json`` prints; the chart (score histogram and
+facts created per month) is drawn by :mod:`ratchet.lifecycle.chart`.
 """
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from datetime import datetime
 from typing import Any
@@ -124,45 +122,16 @@ def _chain(item: dict[str, Any]) -> str:
     return " → ".join(f"`{i[:8]}`" for i in [*item["chain"], item["head"]])
 
 
-def plot_png(summary: dict[str, Any]) -> bytes | None:
-    """A PNG of the score histogram and facts created per month; None when matplotlib is not installed."""
-    try:
-        # The figure and its Agg canvas directly: pyplot (its backend machinery, ~0.2 s of imports) adds nothing to a
-        # PNG written once, and the bytes are the same.
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        return None
-    fig = Figure(figsize=(10, 3.6), dpi=100)
-    FigureCanvasAgg(fig)
-    left, right = fig.subplots(1, 2)
-    edges = [n / 10 for n in range(10)]
-    left.bar(edges, summary["score_histogram"], width=0.1, align="edge", color="#4c72b0", edgecolor="white")
-    left.set_title("Effective score (active facts)")
-    left.set_xlabel("score")
-    left.set_ylabel("facts")
-    months = list(summary["created_by_month"])
-    right.plot(range(len(months)), list(summary["created_by_month"].values()), marker="o", color="#dd8452")
-    step = max(1, len(months) // 8)
-    right.set_xticks(range(0, len(months), step), months[::step], rotation=45, ha="right", fontsize=8)
-    right.set_title("Facts by month created")
-    right.set_ylabel("facts")
-    fig.suptitle(f"Ratchet memory {summary['week']}")
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
-
-
 def write_report(memdir: MemoryDir, summary: dict[str, Any], *, plot: bool = True) -> dict[str, str | None]:
-    """Write ``reports/<week>.md`` (and ``<week>.png``); return their paths."""
+    """Write ``reports/<week>.md`` (and its chart ``<week>.svg`` unless ``plot`` is false); return their paths."""
     ensure_private_dir(memdir.reports_dir)
     week = summary["week"]
-    png = plot_png(summary) if plot else None
     plot_path = None
-    if png is not None:
-        plot_path = memdir.reports_dir / f"{week}.png"
-        atomic_write(plot_path, png)
+    if plot:
+        from ratchet.lifecycle.chart import svg
+
+        plot_path = memdir.reports_dir / f"{week}.svg"
+        atomic_write(plot_path, svg(summary).encode())
     report_path = memdir.reports_dir / f"{week}.md"
     atomic_write(report_path, render(summary, plot_path.name if plot_path else None))
     return {"report": str(report_path), "plot": str(plot_path) if plot_path else None}
