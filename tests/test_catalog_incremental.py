@@ -149,3 +149,20 @@ def test_lines_reordered_by_hand_are_rows_in_the_new_order(memory_dir: Path) -> 
     assert fresh is not None and kept.id_of(0) == fresh.id_of(0) != fresh.id_of(19)
     _same_index(kept.index, fresh.index)
     assert np.array_equal(kept.meta_arrays["neighbours"], fresh.meta_arrays["neighbours"])
+
+
+def test_a_process_keeps_the_cache_it_read_until_the_file_changes(tmp_path: Path) -> None:
+    """Retrieving again in one process (``ratchet mcp``, an evaluation) reuses the cache it read while the file is
+    the same; a write (a new file in its place) is read again, and a rebuilt cache holds the new fact."""
+    store = Store(MemoryDir(tmp_path / "memory"))
+    store.add([new_fact("The deploy runs on Fridays", category="process", importance=0.7)], actor="test")
+    first = catalog.get(store)
+    assert catalog.get(store) is first
+    later = new_fact("Kafka topics are compacted weekly", category="project", importance=0.6)
+    store.add([later], actor="test")
+    second = catalog.get(store)
+    assert second is not first and later.id.encode() in second.ids.tolist()
+    assert catalog.get(store) is second
+    other = Store(MemoryDir(tmp_path / "other"))  # another memory directory is never answered from this one's
+    other.add([new_fact("Brakes done in June", category="vehicle", importance=0.8)], actor="test")
+    assert catalog.get(other).ids.tolist() != second.ids.tolist()
