@@ -13,7 +13,7 @@ pass). For every corpus:
 - **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
   gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 6 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 7 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -61,8 +61,12 @@ CORPORA = {
     "tuning, round 6": (_SECRETS / "heldout-5" / "credentials.jsonl", _SECRETS / "heldout-5" / "ordinary.jsonl"),
     # Written blind (2026-11-26) by another helper who saw neither the code nor the other corpora (969 credentials over
     # about 220 shapes, 963 ordinary facts, a third of each long pastes); measured after round 5 (add 90.4 %, extract
-    # 99.4 %, output 90.4 %, ordinary refused 5.2 %) and once after round 6, not tuned on.
-    "held out": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
+    # 99.4 %, output 90.4 %, ordinary refused 5.2 %) and once after round 6 (add 91.1 %, extract 99.5 %, output
+    # 90.9 %, ordinary refused 5.4 %, withheld 5.1 %), then tuned on.
+    "tuning, round 7": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, fourth session) by a helper who saw neither the code nor any corpus; measured once
+    # after round 7, not tuned on.
+    "held out": (_SECRETS / "heldout-7" / "credentials.jsonl", _SECRETS / "heldout-7" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -228,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 5 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 7 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",

@@ -389,3 +389,88 @@ def test_round_6_public_values_cut_short_stay_public() -> None:
     for text in cut:
         assert scan("evidence\n" + text) == [], text
     assert "TOTP Seed" in scan("content\nadd this to your authenticator: KZXW6YPBOI2GQ3LE")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Round 7 (heldout-6): credentials laid out rather than said (a password manager's CSV, .NET's and KeePass's
+        # key/value pairs, PowerShell's SecureString, an environment literal, a login without a password word), a
+        # value pointed at, gift cards, keypad codes with # and *, a safe's combination on a list, and formats.
+        ("name,url,username,password\nmail,https://mail.example,ana@mail.example,Tulip!Lamp48", "Password"),
+        ('<add key="ClearTextPassword" value="q8w2e6r4t0y9u3i7" />', "Password"),
+        ('<String><Key>Password</Key><Value ProtectInMemory="True">orbit_canal_88</Value></String>', "Password"),
+        ("$pass = ConvertTo-SecureString 'Wombat.44.17' -AsPlainText -Force", "Password"),
+        ('Environment="RESTIC_PASSWORD=ember_quartz_ladder_moss"', "Password"),
+        ("Netflix: ana@pebble.example kestrel_river7 — my brother wants it", "Password"),
+        ("Amazon: ben@mail.example / pepperQUX13 — return the headphones", "Password"),
+        ("walrus_teacup4 is what I use for the NAS", "Password"),
+        ('"quill-harbor-velvet-lantern" — that one works for the jump host', "Password"),
+        ("ssh deploy@10.0.0.4, when it asks type moss-tiger-canal-ember-12", "Password"),
+        ("login → `root` / `saffron_kite9`", "Password"),
+        ("Username: ana@mail.example\nPassword:\nmarlinQUX42", "Password"),
+        ("steam wallet code: Q8W2E-R4T6Y-U1I3O", "Gift Card Code"),
+        ("it's a Paysafecard, PIN 1234567890123456", "Gift Card Code"),
+        ("Verisure code 4821, the panel is by the back door", "Access Code"),
+        ("#31582# opens the garage at the cabin", "Access Code"),
+        ("office safe: 12-34-56 (left-right-left)", "Access Code"),
+        ("the CID on the back of the amex is 4821", "Password"),
+        ("github recovery codes (keep them):\n1a2b3-c4d5e\n6f7a8-b9c0d\ne1f2a-3b4c5", "Recovery Code"),
+        ("it's hgywjd-iy9ysi-idXyhz, and I know I should change it", "Generated Password"),
+        ("twitch bot oauth:4rbfroo858a0c76q97bjeuvdwwxof6 nick admin", "Twitch OAuth Token"),
+        ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179 — still valid", "Session Token"),
+        ("nomad acl bootstrap secret id ad953826-b174-430e-8c45-9d5f9f9df758", "ACL Token"),
+        ("snmp v2 community string for the switches is IgPR6cNfEOdeEaTO", "Password"),
+        ("the authenticator's text key is RSXWIW5BYUPFUWAL", "TOTP Seed"),
+        ("TSA lock on the blue suitcase: 133", "Access Code"),
+        ("[09:44] mTAN für Überweisung an M. K., Betrag 1.250,00 EUR: 275203\n[09:45] next", "Password"),
+        ("it's p e n g u i n 7 5, so that's penguin75 all together, no spaces", "Password"),
+        ("(it's Gattino.Juventus79, the one with the symbol at the end)", "Password"),
+        ("Disney+ rosa@web.example Mustang.86.04", "Password"),
+        # The network's name is not its password when the password follows ("... and the password is ..."); a QR
+        # code's "code" later in the sentence is no password word.
+        ("WIFI:S:Gast;T:WPA;P:Kaffee-ist-fertig-7;; — can you make a QR code from this?", "Password"),
+        ("the wifi is Casa5G, password is Tulip!Lamp48", "Password"),
+    ],
+)
+def test_round_7_credential_classes(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert redact(text) != text and scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Their look-alikes, and round 7's ordinary facts: encrypted files and values meant to be committed, inline
+        # images, a processor's test card said to be one, a secret manager's reference, a receipt's approval code,
+        # Kubernetes' generated names, a share slug, storage keys that are digests, names and versions pointed at.
+        "sops file:\ndb:\n    password: ENC[AES256_GCM,data:k44eVj3k5CLz,iv:9sUmaEJH0djD=,tag:pkDLM/I4UEZd==,type:str]",
+        "kind: SealedSecret\nspec:\n  encryptedData:\n    DB_PASSWORD: AgB7OuCHVowr8BCveWeGcffP8NNMk7rftjlQnBhmc",
+        "-----BEGIN AGE ENCRYPTED FILE-----\nYWdlLWVuY3J5cHRpb24ub3JnL3YxCi0+IFgyNTUxOSB0c2Vy\n"
+        "-----END AGE ENCRYPTED FILE-----",
+        'the logo: <img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAPpl7dVSYQqKy0nGy6vt9W5gMPhT">',
+        "Stripe's test card 4242 4242 4242 4242 works, but 4000 0000 0000 9995 always declines",
+        "Secrets:\n  DB_PASSWORD    db-password:latest\n",
+        "VISA **** **** **** 0611\nAUTH CODE L56BG7   TERM 84432882",
+        "Controlled By:    ReplicaSet/platform-service-ywjtnbc7l8",
+        "the share slug /s/vmaLNlzpZ_DDnr95irxya 404s after deploy",
+        "the storage key for that blob is 4d5d65f1a8982cfbcbe110ad85c7affec910b57cdc0b5871c2ea37350b935c3e",
+        "python3.11 is what I use for the scripts",
+        "build-cache-linux is what we use for CI",
+        "feature-flag-service-v2 — that one works for me",
+        "main.py\n^ that's the one for the entry point",
+        "Reporter: joe@acme.example INC0012345",
+        "From: joe@acme.example Re-opened",
+        "issue #12345 opens the door to refactoring",
+        "our community forum: discourse-2024 is live",
+        "billing account SKBJA3-YINV7M-QDYCXL",
+        "id,name,password_hash\n1,bob,$2b$12$abcdefghijklmnopqrstuv",
+        "DB_PASSWORD=changeme",
+        "the gift card was sent with order AB12-CD34-EF56",
+        "the TSA lock rules: 2019",
+        "Contact ana@x.example v2.3.1",
+        "it's Node.js (the runtime)",
+    ],
+)
+def test_round_7_look_alikes(text: str) -> None:
+    assert scan(text) == []

@@ -1,7 +1,7 @@
 """Secrets of an account that no password word names: 2FA recovery and backup codes, TOTP seeds and setup keys,
 wallet seed phrases, answers to security questions and memorable words, the codes of doors, gates, alarms and
-locks, and what a password-protected file is opened with. Each is found after the words that do name it, in the
-languages people write in; the value is judged with the word rules of :mod:`ratchet.core.passwords`.
+locks, gift cards' codes, and what a password-protected file is opened with. Each is found after the words that do
+name it, in the languages people write in; the value is judged with the word rules of :mod:`ratchet.core.passwords`.
 
 :func:`spans` yields ``(start, end, kind)`` like :func:`ratchet.core.passwords.spans`; :mod:`ratchet.core.secrets`
 reads both.
@@ -79,6 +79,8 @@ _ANSWER = re.compile(
 # in; Russian, Hebrew and Arabic nouns with their inflections and prefixes.
 _ACCESS = re.compile(
     r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
+    # Alarm companies named for their panel ("ADT code 6629", "Verisure code 9272"), a key safe in German.
+    r"adt|verisure|simplisafe|vivint|securitas|brinks|frontpoint|schl[üu]ssel(?:tresor|kasten|box|safe)|tresor|"
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
     r"porte|portail|portal|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
     r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
@@ -87,7 +89,8 @@ _ACCESS = re.compile(
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
-    r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|keypad|(?:combination|bike|cable|locker|luggage|suitcase)\s+lock)\b"
+    r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
+    r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
@@ -106,11 +109,12 @@ _TWO_DIGITS = re.compile(r"\d\d")
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
 # the notes people leave for a house sitter.
 _LABEL_CODE = re.compile(
-    r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:(?:front|back|side|main|garage|gate|house|building)\s+)?(?:doors?|gates?|garage|"
-    r"alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry)\s*:\s*([*#]?\d{4,8}[*#]?)[ \t]*$"
+    r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:(?:front|back|side|main|garage|gate|house|building|office|room|hotel|wall)\s+)?"
+    r"(?:doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry)"
+    r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|[*#]?\d{4,8}[*#]?)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?$"
 )
 _ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
-_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|\d{4,8})(?![\w.,:/-]\w)"
+_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?)(?![\w.,:/-]\w)"
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
@@ -119,6 +123,37 @@ _ACCESS_DIGITS = re.compile(
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
 _BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
+
+
+# A gift card's or a wallet's code: money to whoever types it ("amazon gift card claim code 23IJ-MU7SF0-Y9N9", "steam
+# wallet code: Z915B-IH4XX-Z1I4Z"), in the dashed groups of capitals and digits the cards print.
+_GIFT_CODE = re.compile(
+    r"(?i)\b(?:gift\s*card|e-?gift|wallet|prepaid|voucher|redeem(?:ption)?|psn|steam|xbox|itunes|google\s+play|"
+    r"nintendo(?:\s+eshop)?)(?:\s+card)?(?:\s+claim)?\s+(?:code|pin)\b[^\n.;]{0,12}?"
+    r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}))(?![\w-])"
+)
+
+
+# A keypad's code said first, with its # or * ("#31582# opens the garage at the cabin").
+_KEYPAD_FIRST = re.compile(
+    r"(?im)(?:^|(?<=[:;(—–]\s))[ \t]*([*#]\d{4,8}[*#]?|\d{4,8}[*#])\s+(?:opens|unlocks|disarms)\s+"
+    r"(?:the\s+)?(?:\w+\s+)?"
+    r"(?:doors?|gates?|garage|lock|safe|alarm|lockbox|shed|entrance|building)\b"
+)
+# A luggage lock's three or four digits ("TSA lock on the blue suitcase: 133").
+_TRAVEL_LOCK = re.compile(
+    r"(?i)\b(?:tsa|luggage|suitcase)\s+lock\b[^\n]{0,40}?[:=]\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b(?![\d.,/:])"
+)
+# A bank's transaction number at the end of its SMS line ("mTAN für Überweisung an ..., Betrag 1.250,00 EUR: 275203").
+_BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?:[ \t]*(\d{6,8})[ \t]*$")
+# A prepaid card's PIN is its money (Paysafecard's sixteen digits).
+_PREPAID_PIN = re.compile(
+    r"(?i)\b(?:paysafe(?:card)?|prepaid\s+card|neosurf)\b[^\n]{0,40}?\bPIN\b\s*[:=]?\s*(\d{10,20})\b"
+)
+# American Express calls the code on a card's back its CID ("the CID on the back of the amex ... is 9610").
+_CARD_CID = re.compile(
+    r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
+)
 
 
 def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
@@ -144,6 +179,15 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
+    for match in (*_TRAVEL_LOCK.finditer(text), *_BANK_TAN.finditer(text)):
+        yield match.start(1), match.end(1), "Access Code" if match.re is _TRAVEL_LOCK else "Password"
+    for match in _KEYPAD_FIRST.finditer(text):
+        yield match.start(1), match.end(1), "Access Code"
+    for match in _CARD_CID.finditer(text):
+        yield match.start(1), match.end(1), "Password"
+    for pattern in (_GIFT_CODE, _PREPAID_PIN):
+        for match in pattern.finditer(text):
+            yield match.start(1), match.end(1), "Gift Card Code"
 
 
 def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
@@ -155,7 +199,9 @@ def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
         for found in _BASE32.finditer(window):
             seed = found.group(0).replace(" ", "")
             digits = sum(c.isdigit() for c in seed)
-            if 2 <= digits <= len(seed) // 2 and len(set(seed.lower())) >= 8:
+            # Handed over as the key ("the text key is RSXWIW5BYUPFUWAL"), one digit is enough: base32 has only six.
+            handed = re.search(r"(?i)\b(?:key|secret|seed)\s*(?:is|:)\s*$", window[: found.start()])
+            if (2 if not handed else 1) <= digits <= len(seed) // 2 and len(set(seed.lower())) >= 8:
                 yield context.end() + found.start(), context.end() + found.end(), "TOTP Seed"
                 return
 
@@ -174,7 +220,7 @@ def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
     """The codes listed after a recovery-code word ending at ``at``: in the same sentence (a list after a colon may
     run over lines), two or more codes, or one of eight characters or more."""
     # A list after a colon, or after a file's name ("github-recovery-codes.txt\n5fff1-fcace\n..."), may run over lines.
-    sentence = re.match(r"(?:\.\w{2,4})?[^.!?]{0,80}?(?::?\s*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
+    sentence = re.match(r"(?:\.\w{2,4})?(?:[^.!?\n]{0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
     window = sentence.group(0) if sentence else ""
     groups = _OTP_GROUPS.search(window)
     if groups and any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split()):

@@ -37,6 +37,8 @@ def plausible(value: str) -> bool:
         return False
     if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
         return False
+    if re.fullmatch(r"(?:[\w.-]+:)?latest", value):
+        return False  # a secret manager's name and version (db-password:latest): where the value is kept
     assignment = _ASSIGNMENT.match(value) and not (len(value) >= 20 and entropy(value) > 4.0)
     return not (_ENV_REFERENCE.match(value) or assignment or _ordinary_shape(value))
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 _PASSWORD_WORDS = (
     r"(?:phrase|frase)[\s-]+(?:secr[èe]te|de\s+passe|secreta|segreta|senha|de\s+(?:contrase[ñn]a|senha|paso))|"
     r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|pass(?:phrase|code)?s?|pwd|requirepass|masterauth|pw|"
-    r"(?:pin|puk)(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
+    r"(?:pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
     r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker)\s+"
@@ -32,7 +32,7 @@ _PASSWORD_WORDS = (
     r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|jelszava|"
     r"clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
     r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
-    r"sandi|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
+    r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
     r"كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
 )
@@ -256,7 +256,8 @@ _NAME_KEYS = frozenset(
     cache idempotency primary foreign partition sort composite unique natural surrogate row object map dict
     dictionary lookup hash hashing s3 redis registry config configuration setting settings i18n translation public
     gpg pgp ssh host shard crashreporter reporter device machine installation
-    sharding bucket index join lock dedup dedupe group lookup music sort range
+    sharding bucket index join lock dedup dedupe group lookup music sort range storage blob content cursor
+    record document entity
     a an the
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )

@@ -100,6 +100,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if found:  # "publicKey = ..." (WireGuard, VAPID) is public by design
             yield found[0], found[1], "Password" if "P" in match.group(0) else "API Key"
     for match in _word().finditer(text):
+        if re.fullmatch(r"AUTH\s+CODE", match.group(0)):
+            continue  # in capitals, a card terminal's approval code as a receipt prints it
         group = match.lastgroup or "key"
         word = match.group(group).lower()  # without a value suffix: secret_key_base is a "secret_key"
         group = "pw" if group == "glued" else group
@@ -121,6 +123,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
         found = _value_after(text, match.end(), group, word) or _value_before(text, match.start(), group, word)
+        if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
+            continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
         if found:
             yield found[0], found[1], kind
     for match in _ACCOUNT.finditer(text):
@@ -135,6 +139,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             yield match.start(), match.end(), "Password"
 
 
+_PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
 _ACCOUNT = re.compile(r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d))")
 
@@ -215,7 +220,8 @@ def _value_below(text: str, at: int, line_end: int, group: str, word: str) -> tu
     if group not in ("pw", "key", "cjk") or _ambiguous(word) or line_end >= len(text) or line_end - at > 40:
         return None
     below = _BELOW.match(text[line_end:])
-    if not below or re.search(r"[.!?;,()=:{}\[\]]", text[at:line_end]):
+    said = re.sub(r"^\s*[:：]\s*$", "", text[at:line_end])  # "Password:" alone on its line, the value below
+    if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
         return None
     value = below.group(1)
     mixed = all(any(test(c) for c in value) for test in (str.islower, str.isupper)) and len(value) >= 10
@@ -264,7 +270,7 @@ def _floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None
             and not _ordinary_shape(value)
             and not _PLACEHOLDER.match(value)
             and value.lower() not in _DESCRIBING
-            and not re.search(r"[/:@=(]", value)
+            and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
         ):
             start = at + match.start() + match.group(0).index(value)
             return start, start + len(value)

@@ -143,7 +143,10 @@ _NOT_SECRET = re.compile(
     r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
     r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
     r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
-    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)",  # a sops value, or one cut short where a length limit ends the text
+    r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)|"  # a sops value, or one cut short where a length limit ends the text
+    # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p), base64 images.
+    r"\b(?:ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob|Pod|Node)/[a-z0-9.-]+|"
+    r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b|\b(?:iVBORw0KGgo|R0lGODlh|R0lGODdh)[A-Za-z0-9+/=]*",
     re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
@@ -163,5 +166,6 @@ _ID_WORD = re.compile(
     r"(?i)(?:\b(?:ids?|u?uid|guid|ksuid|ulid|identifier|request|trace|span|job|ticket|correlation|channel|cursor|"
     r"page|build|run|deployment|execution|message|event|order|invoice|object|etag|version|public\s+key|pubkey|"
     r"publickey|site[\s_-]?key|publishable|digest\w*|thumbprint|fingerprint|encrypted\w*|ciphertext|sealed\w*|"
-    r"payload|base64|protobuf|[\w-]*verification|[\w-]*public(?:_\w+)?)\b|\(public[^)]*\)|-bin\b)[^.\n]{0,36}$"
+    r"payload|base64|protobuf|slugs?|nanoid|short\s+links?|share\s+links?|[\w-]*verification|[\w-]*public(?:_\w+)?)\b|"
+    r"\(public[^)]*\)|-bin\b)(?:[^.\n]|\b(?:e\.g|i\.e)\.){0,36}$"
 )

@@ -22,6 +22,11 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "AWS Secret Key",
             re.compile(r"(?i)aws.{0,20}?(?:secret|key).{0,20}?[=:\s\"']([A-Za-z0-9/+]{40})\b"),
         ),
+        # The secret right after its access key id ("AKIA... / jw04QX37...", a CSV's two columns).
+        (
+            "AWS Secret Key",
+            re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b[\s,:/|;\"']{1,6}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"),
+        ),
         ("GitHub Token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
         ("GitLab Token", re.compile(r"\bgl(?:pat|rt|dt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_-]{20,}")),
         ("Vault Token", re.compile(r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}")),
@@ -35,6 +40,58 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
         ("Google OAuth Token", re.compile(r"\bya29\.[0-9A-Za-z_-]{20,}")),
         ("Hugging Face Token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+        # A session cookie copied with a space instead of "=" ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179").
+        (
+            "Session Token",
+            re.compile(
+                r"\b(?:JSESSIONID|PHPSESSID|ASP\.NET_SessionId|connect\.sid|laravel_session)"
+                r"[ \t]+([A-Za-z0-9%._-]{16,})"
+            ),
+        ),
+        # An Azure storage account's key (88 base64 characters) named as such ("storage account x key1: ...").
+        (
+            "Azure Storage Key",
+            re.compile(r"(?i)\bstorage\s+account\b[^\n]{0,60}?\bkey\s*[12]?\s*[:=]\s*[\"']?([A-Za-z0-9+/]{86}==)"),
+        ),
+        # An Ethereum-style wallet's private key: 64 hex digits after the words (its address before them is public).
+        ("Private Key", re.compile(r"(?i)\bprivate\s+key\b[^\n]{0,80}?[:=]\s*[\"']?(?:0x)?([0-9a-f]{64})\b")),
+        # Consul's and Nomad's ACL SecretID, Vault AppRole's secret_id: a token, whatever "id" suggests.
+        (
+            "ACL Token",
+            re.compile(
+                r"(?i)\bsecret[ _-]?id\b\s*(?:is\s+|[:=]\s*)?[\"']?"
+                r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b"
+            ),
+        ),
+        # kaggle.json: {"username": ..., "key": "<32 hex>"}.
+        ("Kaggle API Key", re.compile(r"(?i)kaggle[^\n]{0,60}?\"key\"\s*:\s*\"([0-9a-f]{32})\"")),
+        ("Twitch OAuth Token", re.compile(r"\boauth:([a-z0-9]{30})\b")),
+        (
+            "Opsgenie API Key",
+            re.compile(r"\bGenieKey\s+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b"),
+        ),
+        (
+            "Proxmox API Token",
+            re.compile(
+                r"\bPVEAPIToken=[\w.@-]+![\w.-]+=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b"
+            ),
+        ),
+        ("Weights & Biases API Key", re.compile(r"\bwandb\.login\(\s*key\s*=\s*\\?[\"']([0-9a-f]{40})\\?[\"']")),
+        (
+            "Datadog Key",
+            re.compile(
+                r"(?i)\b(?:datadog|dd)[\w ]{0,12}?\b(?:app(?:lication)?|api)[ _-]?key\b[^\n]{0,40}?"
+                r"\b([0-9a-f]{40}|[0-9a-f]{32})\b"
+            ),
+        ),
+        # A password an OS generated (Apple's strong passwords: three groups of six, a capital and a digit among them).
+        (
+            "Generated Password",
+            re.compile(
+                r"(?<![\w-])(?=[a-z0-9-]*[A-Z])(?=[A-Za-z-]*\d)(?=(?:[^a-z]*[a-z]){12})"
+                r"[a-zA-Z0-9]{6}-[a-zA-Z0-9]{6}-[a-zA-Z0-9]{6}(?![\w-])"
+            ),
+        ),
         ("NPM Token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b")),
         ("PyPI Token", re.compile(r"\bpypi-[A-Za-z0-9_-]{50,}")),
         ("SendGrid API Key", re.compile(r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}")),

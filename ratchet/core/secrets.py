@@ -13,7 +13,8 @@ Three layers, cheapest first:
    embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
    ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
    :mod:`password_values`, :mod:`passphrases`), :mod:`account_secrets`, :mod:`seed_words` (a BIP-39 phrase with no
-   name for it) and :mod:`chat_secrets` (a chat's message that is only a token).
+   name for it), :mod:`chat_secrets` (a chat's message that is only a token) and :mod:`listed_secrets` (a table's
+   password column, a key/value pair, an environment literal, a login without a password word, a value pointed at).
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
@@ -29,7 +30,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ratchet.core import account_secrets, chat_secrets, passwords, random_tokens, seed_words
+from ratchet.core import account_secrets, chat_secrets, listed_secrets, passwords, random_tokens, seed_words
 from ratchet.core import password_values as values
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
 from ratchet.core.random_tokens import _UUID, placeholder
@@ -53,6 +54,23 @@ _CARD = re.compile(r"(?<![A-Za-z0-9_./=-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:
 _CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18})(?!\d)")
 
 
+# The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal): no bank issues them, so
+# one said to be a test card is documentation. Said to be someone's card ("my visa is 4111 1111 1111 1111") it stays
+# refused: that is how people write a card down for an example, and a memory cannot check which was meant.
+_SAID_TEST = re.compile(r"(?i)\btest(?:ing|s)?\b|\bsandbox\b|\bdeclines?\b")
+_TEST_CARDS = frozenset(
+    """
+    4242424242424242 4000056655665556 5555555555554444 2223003122003222 5200828282828210 5105105105105100
+    378282246310005 371449635398431 378734493671000 6011111111111117 6011000990139424 6011981111111113
+    3056930009020004 36227206271667 30569309025904 38520000023237 3566002020360505 3530111333300000
+    6200000000000005 4000000000000002 4000000000009995 4000000000009987 4000000000009979 4000000000000069
+    4000000000000127 4000000000000119 4000000000000077 4000000000003220 4000002500003155 4000002760003184
+    4000000000003063 4111111111111111 4012888888881881 4222222222222 5454545454545454 4000000000000010
+    4000000000000036 4000000000000044 4000000000000101 4000000000000341
+    """.split()  # noqa: SIM905 - a list of numbers reads better as a block
+)
+
+
 def _luhn(digits: str) -> bool:
     total = 0
     for index, char in enumerate(reversed(digits)):
@@ -64,8 +82,8 @@ def _luhn(digits: str) -> bool:
 
 
 def _cards(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of Luhn-valid card numbers. A documented test number is refused too: a memory cannot tell it from a
-    real card said to be one. The tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
+    """Spans of Luhn-valid card numbers, except a processor's published test number said to be one
+    (:data:`_TEST_CARDS`). The tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
     for match in [*_CARD.finditer(text), *_CARD_FIELD.finditer(text)]:
         found = match.group(match.lastindex or 0)
         at = match.start(match.lastindex or 0)
@@ -75,7 +93,8 @@ def _cards(text: str) -> Iterator[tuple[int, int]]:
         for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ -]", found))}, reverse=True):
             digits = re.sub(r"\D", "", found[:cut])
             if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
-                yield at, at + cut
+                if digits not in _TEST_CARDS or not _SAID_TEST.search(text):
+                    yield at, at + cut
                 break
 
 
@@ -145,6 +164,7 @@ def _said(text: str) -> Iterator[tuple[int, int, str]]:
     yield from account_secrets.spans(text)
     yield from seed_words.spans(text)
     yield from chat_secrets.spans(text)
+    yield from listed_secrets.spans(text)
 
 
 def redact(text: str) -> str:
@@ -417,6 +437,14 @@ _PUBLIC_MATERIAL = re.compile(
     r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"
     # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.
     r"\bsecure:\s*v1:[A-Za-z0-9+/=:]+|\$ANSIBLE_VAULT;[\d.]+;\w+(?:;\w+)?(?:\s+[0-9a-f]{20,})*|"
+    # An image inlined as base64 (a data: URI; a notebook's "image/png" output starts as every PNG does).
+    r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\]+|\b(?:iVBORw0KGgo|R0lGODlh|R0lGODdh)[A-Za-z0-9+/=\\]*|"
+    # And encrypted files and values meant to be committed: SOPS values, a SealedSecret's encryptedData, an age or
+    # OpenPGP message (with an age recipient, a public key).
+    r"\bENC\[AES256_GCM,data:[^\]\n]*\]|\bencryptedData(?::(?:[ \t]*\n[ \t]+[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})+|"
+    r"\.[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})|"
+    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=:\s\\]*?(?:-----END [A-Z ]+-----|$)|"
+    r"\bage1[02-9ac-hj-np-z]{58}\b|"
     # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
     r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
     # What DNS publishes (an ACME challenge, a site verification in a TXT record): public.

@@ -1,0 +1,185 @@
+"""Credentials laid out rather than said: a table's password column (a password manager's or a browser's CSV export,
+a user list with an initial password), a key/value pair whose key names a password (.NET's ``<add
+key="ClearTextPassword" value="..."/>``, KeePass XML), a literal handed to PowerShell's ``ConvertTo-SecureString``,
+an environment assignment (``RESTIC_PASSWORD=...`` in an env file or a unit's ``Environment=``), a login written
+as an account and then its password with no word for it ("Netflix: sofia@pebble.fr solnyshko_soccer1"), and a value
+pointed at instead of named ("konijn_soccer2 is what I use for the NAS", "when it asks type ...").
+
+The layout names the value, so its shape matters less than after a password word in prose: a column or a key called
+password holds one, however ordinary it looks, unless it is a stand-in. A login without a word is the exception: only
+a value that looks chosen or generated counts there. :func:`spans` yields ``(start, end, kind)`` as
+:mod:`ratchet.core.passwords` does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible
+from ratchet.core.password_words import _FUNCTION_WORDS
+from ratchet.core.random_tokens import placeholder
+
+# A column, a key or a variable named for a password (the names exports and configs give it).
+_NAMES = (
+    r"(?:initial|temp(?:orary)?|default|new|old|admin|user|login|account|db|database)?[ _-]?"
+    r"(?:password|passwd|passwort|passphrase|pwd|pass|kennwort|contrase[ñn]a|senha|mot de passe|wachtwoord|"
+    r"has[łl]o|parola|lösenord|salasana)"
+)
+_COLUMN = re.compile(rf"(?i){_NAMES}")
+_SEPARATORS = (",", ";", "\t")
+# <add key="ClearTextPassword" value="..."/> (appSettings, nuget.config), and KeePass's <Key>Password</Key><Value>.
+_KEY_VALUE = re.compile(
+    r"(?i)\bkey\s*=\s*\"[\w.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)\"\s+value\s*=\s*\"([^\"\n]{4,200})\""
+)
+_KEEPASS = re.compile(r"(?i)<Key>\s*Password\s*</Key>\s*<Value(?:\s[^>]*)?>([^<\n]{1,200})</Value>")
+_SECURE_STRING = re.compile(
+    r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?([\"'])([^\"'\n]{4,200})\1\s+(?:-AsPlainText|-Force)"
+)
+# NAME_PASSWORD=value with no space around the sign: a shell's or an env file's literal, whatever its shape (a joined
+# passphrase such as into_noble_again_habit_gas reads like a code name, but an environment holds no code).
+_ENV = re.compile(
+    r"(?<![\w$.])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|_PWD|_PASS)=([\"']?)([^\s\"'`$<>{}()\[\]]{6,128})\1"
+    r"(?=[\s\"';]|$)"
+)
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+# An SNMP community string: the password of a switch's management ("public" and "private" are the defaults).
+_COMMUNITY = re.compile(
+    r"(?i)\b(?:snmp\b[^\n]{0,30}?\bcommunity|community\s+(?:string|name))\b[^\n]{0,40}?\b(?:is|:|=)\s*[\"'`]?"
+    r"([^\s\"'`,;()]{6,64})"
+)
+# A value pointed at rather than named: "konijn_soccer2 is what I use for the NAS", "kanelbulle975\n^ that's the one for
+# the staging admin", '"away-inspire-effort-juice" — that one works for the jump host'.
+_POINTED = re.compile(
+    r"(?im)(?:^|(?<=[\s\"'`(]))[\"'`]?([^\s\"'`]{6,64})[\"'`]?(?:[ \t]+is\s+what\s+(?:I|we)\s+use\s+for|"
+    r"[ \t]*(?:\n[ \t]*\^|[ \t]+[—–-])[ \t]*"
+    r"(?:that['’]?s\s+the\s+one|that\s+one\s+(?:works|is)|it['’]?s\s+the\s+one)\b)"
+)
+# What to type at a prompt: "ssh deploy@host, when it asks type bean-enable-obvious-chest-25".
+_AT_PROMPT = re.compile(
+    r"(?i)\bwhen\s+(?:it|ssh|sudo|the\s+prompt|the\s+box|windows)\s+asks(?:\s+for\s+(?:a|the|my)\s+\w+)?,?\s+"
+    r"(?:just\s+)?(?:type|enter|use)\s+[\"'`]?([^\s\"'`]{6,64}?)[\"'`]?(?=[\s.,;)]|$)"
+)
+# A password spelled out, then said whole ("p e n g u i n capital N ..., so that's penguinNIU75 all together"), or
+# pointed at by what sets it apart ("(it's Gattino.Juventus79, the one with the symbol at the end)").
+_SPELLED = re.compile(
+    r"(?i)\bthat['’]?s\s+[\"'`]?([^\s\"'`,]{6,64})[\"'`]?\s+(?:all\s+together|in\s+one\s+word|no\s+spaces)|"
+    r"\bit['’]?s\s+[\"'`]?([^\s\"'`,]{6,64}?)[\"'`]?(?=,\s+the\s+one\b|\s+\((?:the|it|I)\b)"
+)
+# A login said as user and password with a pointer or "pass is": "login → `root` / `lubov_shadow9`", "the login is
+# kofi.novak@proton.me and pass is glide-first-agree-load".
+_LOGIN_PAIR = re.compile(
+    r"(?i)\blog-?in\s*(?:→|->|:|\bis\b)\s*[`\"']?[\w.@+-]{2,64}[`\"']?\s*(?:/|\band\s+(?:the\s+)?pass(?:word)?\s+is\b)\s*"
+    r"[`\"']?([^\s`\"']{6,64}?)[`\"']?(?=[\s.,;)—–]|$)"
+)
+# A login without a password word: an account's e-mail after a label ("Netflix:", "Xero login", "uni SSO (...):") or a
+# service's name opening the line, then the password after a space, a slash or a dash, ending the clause.
+_LOGIN = re.compile(
+    rf"(?i)(?:(?:[:：]|\blogin|\bsign[- ]?in|\baccount|\bcreds|\bcredentials)[ \t]*|"
+    # or a service's name opening the line ("Disney+ rosa@web.de Mustang.86.04")
+    rf"(?m:^)[ \t]*(?-i:[A-Z])[\w+&.'-]*(?:[ \t][\w+&.'-]+){{0,2}}[ \t]+)[`\"']?{_EMAIL}[`\"']?"
+    r"(?:[ \t]*[/|—–-][ \t]*|[ \t]+)[`\"']?([^\s`\"']{6,64})[`\"']?(?=[ \t]*(?:$|\n|[—–(,;]|-\s|\.\s|\.$))"
+)
+
+
+def spans(text: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, kind)`` of each credential laid out in ``text``."""
+    yield from _table_columns(text)
+    for pattern in (_KEY_VALUE, _KEEPASS):
+        for match in pattern.finditer(text):
+            if _given(match.group(1)):
+                yield match.start(1), match.end(1), "Password"
+    for match in (*_SECURE_STRING.finditer(text), *_ENV.finditer(text)):
+        value = match.group(2)
+        if _given(value) and not (_REFERENCE.match(value) or value.startswith(("/", "~", "./")) or "://" in value):
+            yield match.start(2), match.end(2), "Password"
+    for pattern in (_POINTED, _AT_PROMPT, _LOGIN_PAIR, _COMMUNITY, _SPELLED):
+        for match in pattern.finditer(text):
+            group = match.lastindex or 1
+            value = match.group(group).rstrip(".,;:")
+            if _chosen(value, spelled=pattern is _SPELLED):
+                yield match.start(group), match.start(group) + len(value), "Password"
+    for match in _LOGIN.finditer(text):
+        value = match.group(1).rstrip(".,;:")
+        # A digit, and a lower-case letter: not a word ("Re-opened") nor a ticket's id (INC0012345).
+        shaped = any(c.isdigit() for c in value) and any(c.islower() for c in value)
+        if shaped and generated(value) and plausible(value) and not _ordinary_shape(value):
+            yield match.start(1), match.start(1) + len(value), "Password"
+
+
+_NAME_VERSION = re.compile(
+    r"[A-Za-z]+[-_]?v?\d+(?:\.\d+)+|[\w-]+\.[a-z]{1,4}|[A-Za-z]+(?:\d{1,2}|(?:19|20)\d\d)|.+[-_]v\d+"
+)
+
+
+def _chosen(value: str, *, spelled: bool = False) -> bool:
+    """A value a person chose or a generator made (a digit or a symbol among letters, or three words or more joined
+    by one separator), not a word, a path, a placeholder or a shape ordinary facts are full of."""
+    if not _given(value) or value.startswith(("http", "/", "~", ".", "-")):
+        return False
+    joined = re.fullmatch(r"[a-z]{3,12}([-_.])[a-z]{3,12}(?:\1[a-z]{3,12})+(?:\1\d{1,4})?", value)
+    if joined and (value.count(joined.group(1)) >= 3 or value[-1].isdigit()):
+        words = re.findall(r"[a-z]+", value)  # four words joined by one separator, or three and a number
+        return not any(w in _FUNCTION_WORDS for w in words)
+    if not spelled and _NAME_VERSION.fullmatch(value):
+        return False  # a program and its version (python3.11, node18, es2015), a file's name (main.py)
+    return plausible(value) and not _ordinary_shape(value) and generated(value) and any(c.isdigit() for c in value)
+
+
+def _given(value: str) -> bool:
+    """A value, not a stand-in for one (``<your password>``, ``changeme``, ``********``, ``${DB_PASSWORD}``)."""
+    value = value.strip()
+    return bool(value) and not placeholder(value) and not re.fullmatch(r"[*•xX.\-_]+|[<{$%].*", value)
+
+
+def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
+    """The cells under a header that names a password column, row by row while the rows have the header's width."""
+    if not any(sep in text for sep in _SEPARATORS) or not _COLUMN.search(text):
+        return
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for n, header in enumerate(lines):
+        for sep in _SEPARATORS:
+            cells = _cells(header, sep)
+            names = [cell.strip("\"'") for cell, _at in cells]
+            if len(cells) < 3 or header[:1].isspace() or not all(re.fullmatch(_HEADER_NAME, name) for name in names):
+                continue  # a header is names of columns, not code ("State.new_state("d", None, "pass", m)", a tuple)
+            columns = [i for i, (cell, _at) in enumerate(cells) if _COLUMN.fullmatch(cell.strip().strip("\"'"))]
+            if not columns:
+                continue
+            for row_no in range(n + 1, len(lines)):
+                row = _cells(lines[row_no], sep)
+                if len(row) != len(cells):
+                    break
+                for column in columns:
+                    cell, at = row[column]
+                    value = cell.strip().strip("\"'")
+                    if len(value) >= 4 and _given(value):
+                        start = offsets[row_no] + at + cell.index(value)
+                        yield start, start + len(value), "Password"
+            break
+
+
+# A column's name as exports write it: words, no space around the separator (code puts one after its commas).
+_HEADER_NAME = re.compile(r"(?:[^\W\d](?:[\w .-]{0,40}[\w.])?)?")
+
+
+def _cells(line: str, sep: str) -> list[tuple[str, int]]:
+    """The cells of one CSV line (a quoted cell may hold the separator), each with the offset of its text."""
+    import csv  # lazy: the quick scan of the hooks never reads a table
+
+    try:
+        row = next(csv.reader([line], delimiter=sep))
+    except (csv.Error, StopIteration):
+        return []
+    cells: list[tuple[str, int]] = []
+    cursor = 0
+    for cell in row:
+        at = line.find(cell, cursor) if cell else cursor
+        if at < 0:
+            return []
+        cells.append((cell, at))
+        cursor = at + len(cell)
+    return cells
