@@ -75,6 +75,22 @@ def test_add_human_output_and_errors():
     assert imp.exit_code == 2 and "--importance" in imp.stderr
 
 
+def test_add_without_a_category_files_the_text_as_extraction_would():
+    """No --category: a preference, a rule, a decision or a named topic gets its category (and its weight), as
+    memory-extract would give it; what reads as none of them gets the config's default_category."""
+    said = {
+        "I prefer pytest over unittest": "preference",
+        "Never run migrations on Fridays": "process",
+        "We decided to use Postgres for the ledger": "decision",
+        "buy milk": "casual",
+    }
+    for text, category in said.items():
+        shown = json.loads(run("add", text, "--json").stdout)
+        assert (shown["content"], shown["category"]) == (text, category)
+    result = run("add", "I prefer tabs over spaces")
+    assert result.stdout.endswith("(preference, importance 0.80, global)\n")  # preference 0.6 + explicit 0.2
+
+
 def test_scope_repo_outside_a_repository():
     result = run("add", "something", "--scope", "repo", ok=False)
     assert (result.exit_code, result.stderr) == (

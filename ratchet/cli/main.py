@@ -108,7 +108,11 @@ def init(ctx: Context) -> None:
 
 @cli.command()
 @click.argument("text")
-@click.option("--category", "-c", help="Category (default: the config's default_category).")
+@click.option(
+    "--category",
+    "-c",
+    help="Category (default: the one extraction would give the text, else the config's default_category).",
+)
 @click.option("--tags", "-t", default="", help="Comma-separated tags.")
 @click.option("--importance", type=click.FloatRange(0, 1), help="Override the computed importance (0..1).")
 @click.option(

@@ -28,7 +28,10 @@ def add_fact(
     text = text.strip()
     if not text:
         raise UsageError("TEXT: must not be empty")
-    category = category or config["default_category"]
+    if category is None:  # what extraction would file it under: a topic it names, the kind of statement it is
+        from ratchet.extract.offline import category_of
+
+        category = category_of(text, config.categories, config["default_category"])
     if category not in config.categories:
         known = ", ".join(sorted(config.categories))
         raise UsageError(f"--category: '{category}' is not a configured category ({known})")

@@ -447,6 +447,14 @@ def _untrusted_instruction(sentence: str) -> bool:
     return bool(tokens) and plain_word(tokens[0]) in BASE_VERBS and not is_statement(sentence)
 
 
+def category_of(text: str, categories: Iterable[str], default: str) -> str:
+    """The category extraction would give ``text`` said as a statement (what ``ratchet add`` files a fact under when
+    no ``--category`` is given): a topic it names, else the kind of statement it is, else ``default``."""
+    sentence, _explicit, _correction = _prepare(text.strip())
+    verdict = classify(sentence.rstrip(".!"), own=True)
+    return _category(sentence, verdict.kind or "", set(categories), default)
+
+
 def _category(text: str, kind: str, allowed: set[str], default: str) -> str:
     """The category of a kept statement: a topic it names (an incident, a vehicle, maintenance), else its kind."""
     lower = f" {text.lower()} "
