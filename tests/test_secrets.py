@@ -470,6 +470,7 @@ def test_round_7_credential_classes(text: str, kind: str) -> None:
         "the TSA lock rules: 2019",
         "Contact ana@x.example v2.3.1",
         "it's Node.js (the runtime)",
+        "suite,pass,fail,skip\nunit,true,false,false\nintegration,112,3,0",
     ],
 )
 def test_round_7_look_alikes(text: str) -> None:

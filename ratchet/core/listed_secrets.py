@@ -113,8 +113,9 @@ _NAME_VERSION = re.compile(
 
 
 def _chosen(value: str, *, spelled: bool = False) -> bool:
-    """A value a person chose or a generator made (a digit or a symbol among letters, or three words or more joined
-    by one separator), not a word, a path, a placeholder or a shape ordinary facts are full of."""
+    """A value a person chose or a generator made (a digit or a symbol among letters; four words joined by one
+    separator, or three and a number), not a word, a path, a placeholder or a shape ordinary facts are full of;
+    ``spelled``: said letter by letter first, so a name with a number (penguin75) counts too."""
     if not _given(value) or value.startswith(("http", "/", "~", ".", "-")):
         return False
     joined = re.fullmatch(r"[a-z]{3,12}([-_.])[a-z]{3,12}(?:\1[a-z]{3,12})+(?:\1\d{1,4})?", value)
@@ -156,12 +157,15 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
                 for column in columns:
                     cell, at = row[column]
                     value = cell.strip().strip("\"'")
+                    if value.lower() in _VERDICTS or names[column].lower() == "pass" and not generated(value):
+                        continue  # a test table's "pass" column holds results (true, 12), not passwords
                     if len(value) >= 4 and _given(value):
                         start = offsets[row_no] + at + cell.index(value)
                         yield start, start + len(value), "Password"
             break
 
 
+_VERDICTS = frozenset("true false yes no none null n/a ok pass passed fail failed skip skipped".split())  # noqa: SIM905
 # A column's name as exports write it: words, no space around the separator (code puts one after its commas).
 _HEADER_NAME = re.compile(r"(?:[^\W\d](?:[\w .-]{0,40}[\w.])?)?")
 
