@@ -89,3 +89,24 @@ def test_render_caps_long_lists() -> None:
     text = report.render(summary)
     assert "## Promoted (70)\n\n- `id000000` c\n- `id000001` c\n- … and 68 more (see memory-log.jsonl)\n" in text
     assert "- Category: none" in text
+
+
+def test_a_planted_credential_leaves_neither_through_the_report_nor_the_summary(
+    memory_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line written straight into a quarter file (past every write filter) that the run purges is listed redacted:
+    the report and ``memory-manage --json`` are outputs like the hooks."""
+    from ratchet.store.files import dumps_line
+
+    pin_clock(monkeypatch, "2026-02-27T18:00:00Z")
+    store = Store(MemoryDir(memory_dir))
+    planted = new_fact(
+        "The router login is admin / Qx7!harbor92", category="casual", importance=0.3, created="2025-06-01T09:00:00Z"
+    )
+    store.memdir.facts_file("2025-Q2").write_text(dumps_line(planted.record()) + "\n", encoding="utf-8")
+    store.reindex()
+    summary = lifecycle.run(store, Config())
+    assert [item["id"] for item in summary["purged"]] == [planted.id]
+    assert "Qx7!harbor92" not in summary["purged"][0]["content"]
+    assert "[REDACTED:" in summary["purged"][0]["content"]
+    assert "Qx7!harbor92" not in Path(summary["report"]).read_text(encoding="utf-8")

@@ -167,16 +167,17 @@ def _said(text: str) -> Iterator[tuple[int, int, str]]:
     yield from listed_secrets.spans(text)
 
 
-def redact(text: str) -> str:
+def redact(text: str, *, quick: bool = False) -> str:
     """``text`` with every credential :func:`scan` would find replaced by ``[REDACTED:<kind>]``.
 
     The same detectors, applied to spans: the secret value is replaced, the words around it ("my key is") stay
     so the conversation still reads. A private key block is removed up to its END line (or the next blank line).
+    ``quick``: the layers :func:`scan` runs with ``quick`` (no detect-secrets), for outputs of what was stored.
     """
     # A second pass catches a value that only reads as a secret once its neighbour is gone
     # ("credential: Protocol=https;Account=..."): redacted text must scan clean.
     for _ in range(4):
-        spans = _spans(text) if text else []
+        spans = _spans(text, quick) if text else []
         if not spans:
             break
         out: list[str] = []
@@ -190,8 +191,9 @@ def redact(text: str) -> str:
     return text
 
 
-def _spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, kind) of every credential value in ``text``, found by the detectors :func:`scan` uses."""
+def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every credential value in ``text``, found by the detectors :func:`scan` uses (``quick``:
+    those of its quick scan)."""
     protected = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
     # Earlier markers and public material are blanked (same length, so offsets hold), as scan() does.
     text = _stand_in(_PUBLIC_MATERIAL, _unmark(text))
@@ -210,7 +212,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(pos, pos + len(value), kind)
             pos = text.find(value, pos + len(value), end)
 
-    for plugin in _detect_secrets_plugins():
+    for plugin in [] if quick else _detect_secrets_plugins():
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
             if isinstance(value, str) and len(value) >= 4 and not placeholder(_token_around(text, value)):
@@ -225,7 +227,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start(group), match.end(group), kind)
     for start, end, kind in _said(text):
         add(start, end, kind)
-    for begin, end, value in _keyword_values(text):
+    for begin, end, value in [] if quick else _keyword_values(text):
         add_value(value.strip("\"'`.,;:)("), "Password", begin, end)
     for start, end in _cards(text):
         add(start, end, "Payment Card Number")

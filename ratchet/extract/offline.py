@@ -450,9 +450,8 @@ def _untrusted_instruction(sentence: str) -> bool:
 def category_of(text: str, categories: Iterable[str], default: str) -> str:
     """The category extraction would give ``text`` said as a statement (what ``ratchet add`` files a fact under when
     no ``--category`` is given): a topic it names, else the kind of statement it is, else ``default``."""
-    sentence, _explicit, _correction = _prepare(text.strip())
-    verdict = classify(sentence.rstrip(".!"), own=True)
-    return _category(sentence, verdict.kind or "", set(categories), default)
+    sentence = _prepare(text.strip())[0]
+    return _category(sentence, classify(sentence.rstrip(".!"), own=True).kind or "", set(categories), default)
 
 
 def _category(text: str, kind: str, allowed: set[str], default: str) -> str:

@@ -179,9 +179,10 @@ def summarise(
 
 def _redacted(item: Any) -> Any:
     """A summary item with any credential in its text replaced by ``[REDACTED:<kind>]`` (the report and ``--json``
-    are outputs too; a line planted in a quarter file must not leave through them)."""
+    are outputs too; a line planted in a quarter file must not leave through them). The quick scan, as the other
+    output gates use: what was stored was scanned in full on the way in."""
     if not isinstance(item, dict) or not isinstance(item.get("content"), str):
         return item
     from ratchet.core.secrets import redact
 
-    return {**item, "content": redact(item["content"])}
+    return {**item, "content": redact(item["content"], quick=True)}
