@@ -154,6 +154,15 @@ _PREPAID_PIN = re.compile(
 _CARD_CID = re.compile(
     r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
 )
+# Each code its own words name, and its kind (the value is the pattern's first group).
+_NAMED_CODES = (
+    (_TRAVEL_LOCK, "Access Code"),
+    (_BANK_TAN, "Password"),
+    (_KEYPAD_FIRST, "Access Code"),
+    (_CARD_CID, "Password"),
+    (_GIFT_CODE, "Gift Card Code"),
+    (_PREPAID_PIN, "Gift Card Code"),
+)
 
 
 def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
@@ -179,15 +188,9 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
-    for match in (*_TRAVEL_LOCK.finditer(text), *_BANK_TAN.finditer(text)):
-        yield match.start(1), match.end(1), "Access Code" if match.re is _TRAVEL_LOCK else "Password"
-    for match in _KEYPAD_FIRST.finditer(text):
-        yield match.start(1), match.end(1), "Access Code"
-    for match in _CARD_CID.finditer(text):
-        yield match.start(1), match.end(1), "Password"
-    for pattern in (_GIFT_CODE, _PREPAID_PIN):
+    for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):
-            yield match.start(1), match.end(1), "Gift Card Code"
+            yield match.start(1), match.end(1), kind
 
 
 def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:

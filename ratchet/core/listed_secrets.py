@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.password_values import _EMAIL as EMAIL
 from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible
 from ratchet.core.password_words import _FUNCTION_WORDS
 from ratchet.core.random_tokens import placeholder
@@ -42,7 +43,7 @@ _ENV = re.compile(
     r"(?<![\w$.])[A-Z][A-Z0-9_]*(?:PASSWORD|PASSWD|PASSPHRASE|_PWD|_PASS)=([\"']?)([^\s\"'`$<>{}()\[\]]{6,128})\1"
     r"(?=[\s\"';]|$)"
 )
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_EMAIL = EMAIL.pattern
 # An SNMP community string: the password of a switch's management ("public" and "private" are the defaults).
 _COMMUNITY = re.compile(
     r"(?i)\b(?:snmp\b[^\n]{0,30}?\bcommunity|community\s+(?:string|name))\b[^\n]{0,40}?\b(?:is|:|=)\s*[\"'`]?"

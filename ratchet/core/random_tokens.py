@@ -144,9 +144,9 @@ _NOT_SECRET = re.compile(
     r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
     r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
     r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)|"  # a sops value, or one cut short where a length limit ends the text
-    # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p), base64 images.
+    # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p).
     r"\b(?:ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob|Pod|Node)/[a-z0-9.-]+|"
-    r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b|\b(?:iVBORw0KGgo|R0lGODlh|R0lGODdh)[A-Za-z0-9+/=]*",
+    r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b",
     re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
