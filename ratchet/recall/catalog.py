@@ -308,33 +308,34 @@ def get(store: Store) -> Catalog:
     """The cache, rebuilt first when missing or stale (a reader's rebuild: :data:`GATE_BUDGET` verdicts at most).
 
     A process that retrieves again (``ratchet mcp``, an evaluation, the library) keeps the last one it read while its
-    file is the same (size and modification time): reading it again costs a hundred times the ranking at 10k facts.
+    file is the same (path, inode, size, modification time): reading it again costs a hundred times the ranking at
+    10k facts.
     """
+    global _held
     signature = store.signature()
-    held = _HELD.get(str(_path(store.memdir)))
-    if held is not None and held[0] == _file_key(store.memdir) and held[1].meta.get("signature") == signature:
-        return held[1]
+    key = _file_key(store.memdir)
+    if _held is not None and key is not None and _held[0] == key and _held[1].meta.get("signature") == signature:
+        return _held[1]
     catalog = load(store.memdir)
     if catalog is None or catalog.meta.get("signature") != signature:
         del catalog  # the build loads what it reuses of it: not held twice
         catalog = build(store, GATE_BUDGET)
-    key = _file_key(store.memdir)
-    if key is not None:
-        _HELD.clear()  # one memory directory's cache at a time
-        _HELD[str(_path(store.memdir))] = (key, catalog)
+        key = _file_key(store.memdir)  # the build wrote a new file
+    _held = (key, catalog) if key is not None else None
     return catalog
 
 
-_HELD: dict[str, tuple[tuple[int, int, int], Catalog]] = {}
+_held: tuple[tuple[str, int, int, int], Catalog] | None = None  # the one cache this process read last, and its file
 
 
-def _file_key(memdir: MemoryDir) -> tuple[int, int, int] | None:
-    """What tells one cache file from the next: inode, size and modification time (None when there is none)."""
+def _file_key(memdir: MemoryDir) -> tuple[str, int, int, int] | None:
+    """What tells one cache file from the next: path, inode, size and modification time (None when there is none)."""
+    path = _path(memdir)
     try:
-        stat = _path(memdir).stat()
+        stat = path.stat()
     except OSError:
         return None
-    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+    return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
 def refresh(store: Store) -> None:
