@@ -25,7 +25,9 @@ _PASSWORD_WORDS = (
     r"(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
     r"entsperr(?:code|ungscode|-pin)|"
     # One-time codes a bank or a login sends (an SMS code, a TAN, a verification code): digits, valid for minutes.
-    r"(?:sms|text|tan|otp|one[- ]time|verification|login|sign[- ]in|2fa|mfa|auth(?:entication)?)\s+(?:code|pin)|"
+    # In capitals, AUTH CODE is a card terminal's approval code as a receipt prints it, not a login's.
+    r"(?!(?-i:AUTH\s+CODE))(?:sms|text|tan|otp|one[- ]time|verification|login|sign[- ]in|2fa|mfa|auth(?:entication)?)"
+    r"\s+(?:code|pin)|"
     r"(?-i:TAN)|otp|"  # a bank's transaction number, not the colour
     r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"

@@ -100,8 +100,6 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if found:  # "publicKey = ..." (WireGuard, VAPID) is public by design
             yield found[0], found[1], "Password" if "P" in match.group(0) else "API Key"
     for match in _word().finditer(text):
-        if re.fullmatch(r"AUTH\s+CODE", match.group(0)):
-            continue  # in capitals, a card terminal's approval code as a receipt prints it
         group = match.lastgroup or "key"
         word = match.group(group).lower()  # without a value suffix: secret_key_base is a "secret_key"
         group = "pw" if group == "glued" else group
