@@ -53,8 +53,8 @@ def cli(
 ) -> None:
     """Extract durable facts from an agent session transcript.
 
-    Reads Claude Code, Codex, Gemini CLI, Copilot CLI and Aider sessions, claude.ai, ChatGPT, Open WebUI, LibreChat
-    and LM Studio exports, ShareGPT, plain JSON message lists and User:/Assistant: text.
+    Reads Claude Code, Codex, Gemini CLI, Copilot CLI, OpenCode, Pi, Cursor and Aider sessions, claude.ai, ChatGPT,
+    Open WebUI, LibreChat and LM Studio exports, ShareGPT, plain JSON message lists and User:/Assistant: text.
     Uses the configured LLM, or the offline extractor when no API key or base URL is set. Running the same
     transcript again adds nothing.
 

@@ -7,6 +7,9 @@
   ``rollout-*.json``, read by :mod:`ratchet.extract.codex` (Codex's own context in user-role messages, the IDE
   wrapper and sub-agents' rollouts are not the user).
 - ``copilot``: GitHub Copilot CLI's ``events.jsonl``, read by :mod:`ratchet.extract.copilot`.
+- ``opencode``: an OpenCode session as ``opencode export`` writes it, read by :mod:`ratchet.extract.opencode`.
+- ``pi``: a Pi (or Oh My Pi) coding agent session, read by :mod:`ratchet.extract.pi` (the branch it ends on).
+- ``cursor``: Cursor's agent transcripts, read by :mod:`ratchet.extract.cursor` (the query, not the context attached).
 - ``gemini``, ``gemini-jsonl``, ``gemini-share`` (also checkpoints) and ``gemini-stream`` (``--output-format
   stream-json``): Gemini CLI, read by :mod:`ratchet.extract.gemini` (the session context it sets up, editor state,
   referenced files, shell output, compression summaries and sub-agents' sessions are not the user).
@@ -28,7 +31,6 @@ Each reader records what it dropped and why in ``Transcript.dropped`` (``memory-
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,7 @@ FORMATS = (
     "codex",
     "codex-ts",
     "copilot",
+    "cursor",
     "gemini",
     "gemini-jsonl",
     "gemini-share",
@@ -52,40 +55,14 @@ FORMATS = (
     "open-webui",
     "librechat",
     "lm-studio",
+    "opencode",
+    "pi",
     "text",
 )
 
 # What marks a line of a Claude Code session (also one holding no message yet: a title, a snapshot).
 _CLAUDE_KEYS = frozenset({"uuid", "message", "sessionId", "leafUuid", "messageId"})
 _CLAUDE_TYPES = frozenset({"summary", "file-history-snapshot", "queue-operation", "system", "user", "assistant"})
-# Who speaks, as chat exports name them: the user, or an assistant by its name ("ChatGPT", "GPT-4o", "Copilot").
-_ASSISTANTS = r"assistant|ai|claude|codex|gemini|model|bot|agent|chatgpt|gpt(?:-[\w.]+)?|copilot|bard|grok|perplexity"
-# A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):",
-# "**👤 You:**", and "You said:" / "ChatGPT said:" (the ChatGPT page's own labels, in what is copied from it).
-_SPEAKER = re.compile(
-    r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>{1,2}\s*)?(?:\*\*|__)?(?:[^\w\s#*>.+-]{1,4}\s*)?(?P<who>user|human|"
-    r"me|you|"
-    + _ASSISTANTS
-    + r"|tool|tool result|system)(?:\s+said)?(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
-    re.I,
-)
-# A Markdown heading that names the speaker and nothing else but an emoji or a time: "## USER 🧑‍💻", "## MODEL ✨",
-# "## ChatGPT (2025-11-08T08:53:52Z)".
-_HEADING_SPEAKER = re.compile(
-    r"^\s{0,3}#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?(?P<who>user|human|you|model|system|" + _ASSISTANTS + r")\b"
-    r"(?:\s*\([^)\n]{0,40}\))?[^\w:]*:?\s*$",
-    re.I,
-)
-# A heading that names someone else ("#### Mistral:") at the level the file's speakers use: not the user speaking.
-_OTHER_HEADING = re.compile(
-    r"^\s{0,3}(?P<level>#{1,6})\s*(?:[^\w\s#]{1,4}\s*)?[^\W\d][\w .'-]{0,30}?(?:\s*\([^)\n]{0,40}\))?\s*:\s*$"
-)
-_TOOL_RESPONSE = re.compile(r"^\s*\*\*Tool Response\*\*:\s*$")
-_SPEAKER_ROLES = {
-    **dict.fromkeys(("user", "human", "me", "you"), "user"),
-    **dict.fromkeys(("tool", "tool result"), "tool"),
-    "system": "system",
-}
 _SHAREGPT_ROLES = {
     **dict.fromkeys(("human", "user"), "user"),
     **dict.fromkeys(("gpt", "chatgpt", "assistant", "bard", "bing", "model", "claude"), "assistant"),
@@ -97,20 +74,24 @@ _SHAREGPT_ROLES = {
 
 def read(fmt: str, text: str, path: Path) -> Transcript:
     """The transcript ``text`` of shape ``fmt`` (from :func:`sniff`), before cleaning."""
-    from ratchet.extract import apps, chatgpt, claude, codex, copilot, gemini
+    from ratchet.extract import apps, chatgpt, claude, codex, copilot, cursor, gemini, opencode, pi
 
-    if fmt in ("claude", "codex", "copilot", "gemini-jsonl", "gemini-stream"):
+    if fmt in ("claude", "codex", "copilot", "cursor", "gemini-jsonl", "gemini-stream", "pi"):
         records = _jsonl(text, path)
         line_readers = {
             "claude": claude.read_jsonl,
             "copilot": copilot.read_jsonl,
+            "cursor": cursor.read_jsonl,
+            "pi": pi.read_jsonl,
             "codex": codex.read_jsonl,
             "gemini-jsonl": gemini.read_jsonl,
             "gemini-stream": gemini.read_stream,
         }
         return line_readers[fmt](records, path)
     if fmt == "text":
-        return _text(text, path)
+        from ratchet.extract import markdown
+
+        return markdown.read(text, path)
     if fmt == "aider":
         from ratchet.extract import aider
 
@@ -128,6 +109,7 @@ def read(fmt: str, text: str, path: Path) -> Transcript:
         "codex-ts": codex.read_json,
         "gemini": gemini.read_json,
         "gemini-share": gemini.read_share,
+        "opencode": opencode.read_export,
         "sharegpt": _sharegpt,
     }
     return readers.get(fmt, _plain_json)(doc, path)
@@ -167,11 +149,17 @@ def sniff(text: str, path: str | Path = "<transcript>") -> str:
                 return "gemini-stream"  # gemini --output-format stream-json
             if isinstance(obj, dict) and isinstance(obj.get("data"), dict) and _copilot_event(obj):
                 return "copilot"  # GitHub Copilot CLI's events.jsonl
+            if isinstance(obj, dict) and _pi_entry(obj):
+                return "pi"  # before Claude Code's: its entries hold a "message" too, but no uuid
+            if isinstance(obj, dict) and _cursor_line(obj):
+                return "cursor"
             if isinstance(obj, dict) and (_CLAUDE_KEYS.intersection(obj) or _claude_type(obj)):
                 return "claude"
         keys = ", ".join(json.dumps(str(k))[:40] for k in list(head)[:5])
         raise TranscriptError(f"{path}:1: JSON lines of no known transcript shape (keys: {keys or 'none'})")
-    if not _SPEAKER.match(first):
+    from ratchet.extract.markdown import SPEAKER
+
+    if not SPEAKER.match(first):
         raise TranscriptError(f"{path}:1: looks like JSON but does not parse: {first[:60]!r}")
     return "text"
 
@@ -240,10 +228,29 @@ def _messages_shape(doc: dict[str, Any], path: str | Path) -> str:
             return "lm-studio"
         if all(text_or_none(m.get("type")) in _GEMINI_TYPES for m in messages):
             return "gemini"
+        if all(isinstance(m.get("info"), dict) and isinstance(m.get("parts"), list) for m in messages):
+            return "opencode"  # opencode export
     if not messages and not doc["messages"]:
         return "gemini"  # a legacy Gemini session with nothing said yet
     keys = ", ".join(json.dumps(str(k))[:40] for k in list(messages[0] if messages else {})[:5])
     raise TranscriptError(f"{path}:1: 'messages' of no known transcript shape (message keys: {keys or 'none'})")
+
+
+def _pi_entry(obj: dict[str, Any]) -> bool:
+    """A Pi session's header, or one of its message entries (an ``id``, no Claude Code ``uuid``)."""
+    from ratchet.extract.pi import ROLES
+
+    if "uuid" in obj or "sessionId" in obj:
+        return False
+    if obj.get("type") == "session":
+        return "cwd" in obj and "version" in obj
+    message = obj.get("message")
+    return obj.get("type") == "message" and isinstance(message, dict) and message.get("role") in ROLES
+
+
+def _cursor_line(obj: dict[str, Any]) -> bool:
+    """A line of a Cursor agent transcript: a role and a message, nothing else."""
+    return set(obj) == {"role", "message"} and obj["role"] in ("user", "assistant") and isinstance(obj["message"], dict)
 
 
 def _copilot_event(obj: dict[str, Any]) -> bool:
@@ -392,68 +399,4 @@ def _plain_json(doc: Any, path: Path) -> Transcript:
             t.turns.append(Turn("system", text, True, uid, index))
         else:
             raise TranscriptError(f"{path}:1: message {index} has unknown role '{role}'")
-    return t
-
-
-def _text(text: str, path: Path) -> Transcript:
-    from ratchet.extract import claude, gemini
-
-    t = Transcript(path=path, format="text")
-    current: Turn | None = None
-    in_fence = False
-    level = ""  # the heading level the file's speakers use ("####"), once one is seen
-    preamble = 0  # the first line of text before the first speaker
-    lines = text.splitlines()
-    for number, line in enumerate(lines, 1):
-        if line.lstrip().startswith("```"):
-            in_fence = not in_fence
-        match = None if in_fence else _SPEAKER.match(line) or _HEADING_SPEAKER.match(line)
-        role = _SPEAKER_ROLES.get(match.group("who").lower(), "assistant") if match else ""
-        if match and line.lstrip().startswith("#"):
-            level = line.lstrip()[: len(line.lstrip()) - len(line.lstrip().lstrip("#"))]
-        other = None if in_fence or match or not level else _OTHER_HEADING.match(line)
-        if other and other.group("level") == level and current is not None and current.role == "user":
-            # Someone the file names at its speakers' level, not the user ("#### Mistral:"): their words are not
-            # the user's, whoever they are.
-            current = Turn("assistant", "", True, f"line:{number}", number)
-            t.turns.append(current)
-            continue
-        if not in_fence and current is not None and current.role == "user" and _TOOL_RESPONSE.match(line):
-            # Gemini's Markdown export puts a function's response under "## USER" (its role in the history).
-            current = Turn("tool", "", False, f"line:{number}", number, "tool_result")
-            t.turns.append(current)
-            continue
-        if match and current is not None and current.role == "tool" and role in ("user", "tool"):
-            # Tool output may print "User: ..." lines of its own; only the assistant, who reads the output, ends the
-            # tool turn. A real user turn straight after tool output stays untrusted: the safe side.
-            match = None
-        if match:
-            trusted = role != "tool"
-            rest = match.groupdict().get("rest") or ""
-            current = Turn(role, rest, trusted, f"line:{number}", number, "" if trusted else "tool_result")
-            t.turns.append(current)
-        elif current is not None:
-            if line.strip() != "---":  # the share export's separator between turns
-                current.text += "\n" + line
-        elif line.strip() and not line.lstrip().startswith("#"):
-            preamble = preamble or number  # a note's title, date or metadata before the conversation
-    if not t.turns and preamble:
-        raise TranscriptError(f"{path}:{preamble}: text before the first 'User:' or 'Assistant:' turn")
-    if not t.turns:
-        raise TranscriptError(f"{path}:1: no 'User:' or 'Assistant:' turns found")
-    if preamble:
-        t.drop(preamble, "text before the first speaker (a title or notes)")
-    t.last_line = len(lines)
-    kept = []
-    for turn in t.turns:  # what agents write as the user, exported under a user heading
-        why = gemini.harness(turn.text) if turn.role == "user" else None
-        if turn.role == "user" and claude.PLAN_HANDOFF.match(turn.text):
-            why = "plan handoff (the assistant's plan, not the user's words)"
-        if turn.role == "user" and claude.CONTINUED.match(turn.text):
-            turn.role = "summary"
-        if why is None:
-            kept.append(turn)
-        else:
-            t.drop(turn.line, why)
-    t.turns = kept
     return t

@@ -49,6 +49,10 @@ _WRAPPERS = re.compile(r"</?(?:user-memory-input|pasted_content)\b[^>]*>")
 # What the user typed after a slash command: their words when they are prose (a custom command's brief), a setting
 # of the command when they are a word or three ("/model sonnet").
 _COMMAND_ARGS = re.compile(r"<command-args>(.*?)(?:</command-args>|\Z)", re.S)
+# Harnesses that wrap what the user typed and put their own blocks beside it (Antigravity's <USER_REQUEST> with
+# <ADDITIONAL_METADATA> and <USER_SETTINGS_CHANGE>, Cursor's <user_query> with the context it attached): only the
+# wrapped text is the user's.
+_REQUEST = re.compile(r"<(?P<tag>USER_REQUEST|user_query)>(.*?)(?:</(?P=tag)>|\Z)", re.S)
 _INTERRUPTED = re.compile(r"^\s*\[Request interrupted by user[^\]]*\]\s*$", re.M)
 
 
@@ -153,7 +157,11 @@ def strip_private(text: str) -> str:
 def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
     output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
-    interrupted by user]") and the tags, not the words, of the wrappers around the user's own input."""
+    interrupted by user]") and the tags, not the words, of the wrappers around the user's own input; of a message
+    that wraps the user's request (``<USER_REQUEST>``, ``<user_query>``), only the request."""
+    requests = [m.group(2).strip() for m in _REQUEST.finditer(text)]
+    if requests:
+        text = "\n\n".join(r for r in requests if r)
     whole = _WHOLE_ELEMENT.match(text)
     if whole and whole.group("tag") != "command-args" and not _WRAPPERS.match(text.lstrip()):
         return ""  # the user's own words come in wrappers and a command's arguments, never alone in another element
