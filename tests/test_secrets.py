@@ -475,3 +475,77 @@ def test_round_7_credential_classes(text: str, kind: str) -> None:
 )
 def test_round_7_look_alikes(text: str) -> None:
     assert scan(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # Round 8 (heldout-7): a secret named in a config or code and given as a provider issues it (a UUID, hex
+        # digits), Makefile's ?=, a name and its value as two fields (Kubernetes env, SSM), SQL that inserts one,
+        # Hibernate's property, command lines and network devices that take a password, and formats.
+        ("CYPRESS_RECORD_KEY=add1a6af-e716-4fea-b55a-091b6617b87c", "API Key"),
+        ("HEROKU_API_KEY ?= 7fe0bf03-2335-4e42-a439-92ead9c89c9a", "API Key"),
+        ("export AGORA_APP_CERTIFICATE=865ae200f14a0695c841e6fd9773b13b", "API Key"),
+        ("Statuspage key: 5e3ef376-c019-4b47-ba0d-8773334fa6f5", "API Key"),
+        ("AES-256 key for the backups: 93f28c1cb094712ad3fef90b4fe984bc30bc1e0956962eecd6bccacf0686ba76", "API Key"),
+        ('- name: PARTICLE_ACCESS_TOKEN\n  value: "cc6c63718d4b122d5bfd304ec3bd4d349c24681b"', "Password"),
+        (
+            "aws ssm put-parameter --name /app/prod/deploy_token --type SecureString --value 'f9c2d4e6a8b0c1d3e5f7'",
+            "Password",
+        ),
+        (
+            "INSERT INTO settings (tenant, provider, api_key) VALUES (3, 'amp', '2825aa8b17af0470478a9afa7372181d');",
+            "Password",
+        ),
+        ('<property name="hibernate.connection.password">lcECPgV1UinXHRUH</property>', "Password"),
+        ("ipmitool -I lanplus -H 10.0.0.8 -U ADMIN -P VPLJ2JWKTL chassis power status", "Command Line Password"),
+        ("echo 'dragon.nebula42' | sudo -S apt-get update", "Command Line Password"),
+        ("127.0.0.1:6379> AUTH KKVKKMxa11ZZNh4qIx5zr6Q6kU\nOK", "Command Line Password"),
+        ("snmp-server community 0liv3r!!_ RW", "Command Line Password"),
+        ("enable secret 0 pGDZFs8Xl6", "Command Line Password"),
+        ("DOPPLER_TOKEN: dp.st.stg.Wa78PctfvDL8v3wE0zRozHmEXcjVFqnMQN9h3FgU7sY", "Doppler Token"),
+        ("the FileVault key for the iMac is 2BVI-1XYF-B94O-49KR-32AY-WIWM", "Recovery Key"),
+        (
+            "K3S_TOKEN=K10d51dd642a6aa782d37e1da3b02c59252018805673abcb5d4dbd33d4b9e237e8a::server:58fe72a1aaf58ec0",
+            "API Key",
+        ),
+        (
+            'const wallet = new ethers.Wallet("d49d93047c2236161af6e396a864c1666ea6cdb7d17f0f7a1fc0cbe9dcd537a1")',
+            "Wallet Private Key",
+        ),
+        ("jwt.sign(payload, 'MGQhMPZO4p2qW7MXBo/vghmyJTDI9Zje', { expiresIn: '1h' })", "JWT Secret"),
+        ("~/.config/solana/id.json:\n[" + ",".join(str((i * 37) % 256) for i in range(64)) + "]", "Private Key"),
+    ],
+)
+def test_round_8_credential_classes(text: str, kind: str) -> None:
+    assert kind in scan(text)
+    assert redact(text) != text and scan(redact(text)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Their look-alikes, and round 8's ordinary facts: names of data with a UUID, a fingerprint, a password's hash
+        # in SQL, a value read from elsewhere, masked values, a wallet's address, a runbook's "credentials expired:",
+        # a router's band, default SNMP communities and hashed enable secrets, code that fetches a secret.
+        "CACHE_KEY=7818ce8d-a9b0-4c3c-9069-4c117639f710",
+        "the idempotency key: 7818ce8d-a9b0-4c3c-9069-4c117639f710",
+        "the gpg key fingerprint is 93f28c1cb094712ad3fef90b4fe984bc30bc1e09",
+        "INSERT INTO users (id, password_hash) VALUES (1, '$2b$12$KIXQJh6z8Q1xV8nUuR6y7e3m1Zb0dF2sS4yW9kV1qT6');",
+        "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}\n"
+        "- name: LOG_LEVEL\n  value: debug",
+        '<property name="password" value="${db.password}"/>',
+        "Stripe says 'No such API key: rk_live_...Wacj'",
+        "ghp_********************************AL7m expired yesterday",
+        "the contract is deployed at 3VvmLLxnoJeW7cZmfHGp7KhiV7SrnkQiZB",
+        "is 3Rt3QtrJHVisz7unBZfBoW8C5hTzfxpD37 a valid address?",
+        "3. If credentials expired: trigger the `rotate-db` job in Jenkins; do NOT paste creds in Slack",
+        "WLAN 2.4 GHz: FRITZ!Box 7590 XQ, channel 6",
+        "http POST :8000/api/login email=test@example.com password=@password.txt",
+        "$token = Get-Secret -Name 'AzDoPat' -AsPlainText",
+        "snmpwalk -v2c -c public 10.0.0.1 system",
+        "enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
+    ],
+)
+def test_round_8_look_alikes(text: str) -> None:
+    assert scan(text) == []

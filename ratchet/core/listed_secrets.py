@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from ratchet.core.password_values import _EMAIL as EMAIL
 from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible
 from ratchet.core.password_words import _FUNCTION_WORDS
-from ratchet.core.random_tokens import placeholder
+from ratchet.core.random_tokens import _UUID, placeholder
 
 # A column, a key or a variable named for a password (the names exports and configs give it).
 _NAMES = (
@@ -32,6 +32,10 @@ _SEPARATORS = (",", ";", "\t")
 # <add key="ClearTextPassword" value="..."/> (appSettings, nuget.config), and KeePass's <Key>Password</Key><Value>.
 _KEY_VALUE = re.compile(
     r"(?i)\bkey\s*=\s*\"[\w.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)\"\s+value\s*=\s*\"([^\"\n]{4,200})\""
+)
+# An element named for a password (Hibernate's and Spring's <property name="...password">X</property>, or value="X").
+_PROPERTY = re.compile(
+    r"(?i)<\w+\s+name\s*=\s*\"[\w.:-]*(?:password|passwd|pwd)\"\s*(?:>([^<\n]{4,200})<|value\s*=\s*\"([^\"\n]{4,200})\")"
 )
 _KEEPASS = re.compile(r"(?i)<Key>\s*Password\s*</Key>\s*<Value(?:\s[^>]*)?>([^<\n]{1,200})</Value>")
 _SECURE_STRING = re.compile(
@@ -86,10 +90,13 @@ _LOGIN = re.compile(
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential laid out in ``text``."""
     yield from _table_columns(text)
-    for pattern in (_KEY_VALUE, _KEEPASS):
+    yield from _named_values(text)
+    yield from _inserted(text)
+    for pattern in (_KEY_VALUE, _KEEPASS, _PROPERTY):
         for match in pattern.finditer(text):
-            if _given(match.group(1)):
-                yield match.start(1), match.end(1), "Password"
+            group = match.lastindex or 1
+            if _given(match.group(group)):
+                yield match.start(group), match.end(group), "Password"
     for match in (*_SECURE_STRING.finditer(text), *_ENV.finditer(text)):
         value = match.group(2)
         if _given(value) and not (_REFERENCE.match(value) or value.startswith(("/", "~", "./")) or "://" in value):
@@ -106,6 +113,85 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         shaped = any(c.isdigit() for c in value) and any(c.islower() for c in value)
         if shaped and generated(value) and plausible(value) and not _ordinary_shape(value):
             yield match.start(1), match.start(1) + len(value), "Password"
+
+
+# A name that says its value is a secret: an environment variable's, a parameter's, a column's (STRIPE_TOKEN,
+# /app/prod/trello_token, api_key, db_password).
+_SECRET_NAME = re.compile(
+    r"(?i)[\w./-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
+    r"signing[_-]?key|auth[_-]?key|certificate)[\w.-]*"
+)
+_PASSWORD_NAME = re.compile(r"(?i)pass(?:word|wd|phrase)?|pwd")
+# ... unless the name says what it holds is about the secret: its hash, its hint, where it is, when it changed.
+_ABOUT_SECRET = re.compile(
+    r"(?i)hash|digest|salt|hint|policy|length|expir|reset|rotat|changed|updated|created|_at$|url|uri|file|path|"
+    r"_id$|_ids$|_name$|_ref$|type|count|enabled|version|prefix|last4"
+)
+# A name, then its value on the same line or one of the next two: a Kubernetes env entry ("- name: STRIPE_TOKEN" /
+# "value: ..."), an AWS SSM parameter ("--name /app/trello_token ... --value '...'").
+_NAME_FIELD = re.compile(r"(?i)(?:\bname\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
+_VALUE_FIELD = re.compile(r"(?i)(?:\bvalue\s*:\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
+
+
+def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
+    """The value given under a name that says it is a secret (the name and the value as two fields)."""
+    if "name" not in text.lower():
+        return
+    for name in _NAME_FIELD.finditer(text):
+        if not _SECRET_NAME.fullmatch(name.group(1)) or _ABOUT_SECRET.search(name.group(1).rsplit("/", 1)[-1]):
+            continue
+        end = name.end()
+        for _ in range(3):  # this line and the next two, up to another entry's name
+            line_end = text.find("\n", end)
+            line_end = len(text) if line_end < 0 else line_end
+            value = _VALUE_FIELD.search(text, end, line_end)
+            if value:
+                if _secret_value(value.group(2), name.group(1)):
+                    yield value.start(2), value.end(2), "Password"
+                break
+            end = line_end + 1
+            if end >= len(text) or re.search(r"(?i)\bname\b", text[end : text.find("\n", end) % (len(text) + 1)]):
+                break
+
+
+# INSERT INTO t (provider, api_key) VALUES ('mixpanel', '8b43...'): a column named for a secret and its literal.
+_INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\(([^()]{1,600})\)\s*values\s*")
+_ROW = re.compile(r"\(((?:'(?:[^']|'')*'|[^()'])*)\)")
+_SQL_VALUE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*)\s*(?:,|$)")
+
+
+def _inserted(text: str) -> Iterator[tuple[int, int, str]]:
+    for insert in _INSERT.finditer(text):
+        columns = [c.strip().strip('"`[]') for c in insert.group(1).split(",")]
+        secret = {n for n, c in enumerate(columns) if _SECRET_NAME.fullmatch(c) and not _ABOUT_SECRET.search(c)}
+        if not secret:
+            continue
+        at = insert.end()
+        while (row := _ROW.match(text, at)) is not None:
+            for n, value in enumerate(_SQL_VALUE.finditer(row.group(1))):
+                literal = value.group(1)
+                if n in secret and literal.startswith("'") and _secret_value(literal[1:-1], columns[n]):
+                    start = row.start(1) + value.start(1) + 1
+                    yield start, start + len(literal) - 2, "Password"
+                if value.end() >= len(row.group(1)):
+                    break
+            at = row.end()
+            comma = re.match(r"\s*,\s*", text[at:])
+            if not comma:
+                break
+            at += comma.end()
+
+
+def _secret_value(value: str, name: str) -> bool:
+    """A value under a secret's name: under a password's, anything given; under a key's or a token's, a value a
+    generator made (a UUID or hex digits among them), not a reference, a path or a setting."""
+    if not _given(value) or _REFERENCE.match(value) or value.startswith(("/", "~", "./", "http")):
+        return False
+    if _PASSWORD_NAME.search(name.rsplit("/", 1)[-1]):
+        return len(value) >= 4
+    return (
+        bool(_UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{24,}", value)) or _chosen(value) and len(value) >= 16
+    )
 
 
 _NAME_VERSION = re.compile(

@@ -49,7 +49,7 @@ _KEY_WORDS = (
     r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
     r"consumer|project|management|unseal|product|activation|registration|serial|cd)"
     r"[ _-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
-    r"master\.key|api[ _-]?key|apikey|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
+    r"master\.key|api[ _-]?key|apikey|app(?:lication)?[ _-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
     r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
     r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
 )
@@ -99,7 +99,7 @@ _SPOKEN = (
 _STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintenant|ahora|agora"
 # A JSON key's or a subscript's closing quote first ("token": ..., config['SECRET_KEY'] = ...).
 # An XML element's ">" ("<password>X</password>", up to its closing tag) only right after the word.
-_SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
+_SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|\?=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
 # "the wifi password? it's X", "grandma's computer password, it's X": a new clause that hands over the value.
 _ITS = re.compile(
     r"\s*[,;?!.]?\s+(?:(?:the|le|la|el|der|die|das|o|a)\s+(?:new|nouveau|nouvelle|nuevo|nueva|neue|neues|nuovo|nuova|novo|nova)"
@@ -171,7 +171,7 @@ _BEFORE = re.compile(
     re.I,
 )
 _DOOR_CODE = re.compile(r"[*#]?(?=[A-Za-z]*\d)[A-Za-z0-9]{4,8}[*#]?")
-_TOKENISH = re.compile(r"(?<![\w@/.=&?-])[^\s\"'`“”‘’<>()\[\]]{8,66}")
+_TOKENISH = re.compile(r"(?<![\w@/.=&?+-])[^\s\"'`“”‘’<>()\[\]]{8,66}")
 # Where a value's clause ends: punctuation, a conjunction, a dash; in Japanese and Korean, the copula that closes the
 # sentence right after the value ("パスワードはLemonPickle!!です", "비번은 tamarind9978이에요").
 _CLAUSE_END = re.compile(
@@ -244,7 +244,7 @@ _PLACEHOLDER = re.compile(
 # The end of a camelCase or glued upper-case name (adminPassword, dbPasswd, clientSecret, apiKey, PGPASSWORD,
 # MYSQLPWD, REDISCLI_AUTH): the value after its sign.
 _CAMEL = re.compile(
-    r"(?<=[a-z0-9])(?:Password|Passwd|Pwd|Secret|Token|ApiKey|Key)(?![a-z])|"
+    r"(?<=[a-z0-9])(?:Password|Passwd|Pwd|Secret|Token|ApiKey|Key|AppCertificate)(?![a-z])|"
     r"(?<=[A-Z])(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|APIKEY)(?![A-Za-z])|(?<=[A-Z]_)AUTH(?![A-Za-z])"
 )
 
@@ -268,3 +268,45 @@ _NAME_KEYS = frozenset(
 _PATH_VALUE = re.compile(r"(?i)[\"']?\s*(?:contents?\s*)?[:=]|\s+(?:is|contains|holds|reads|says)\s")
 # A key and its value as two literals in code: define('DB_PASSWORD', 'x'), ["password", "x"], put("token", "x").
 _LITERAL_PAIR = re.compile(r"[\"']\s*,\s*(?=[\"'])")
+
+
+_LABEL_START = re.compile(r"(?:^|[,;/]\s*|\n[ \t]*)$")
+
+
+CMDLET = re.compile(r"[A-Z][a-z]{2,}-[A-Z][A-Za-z]{2,}")  # PowerShell's Verb-Noun
+
+
+def masked(value: str) -> bool:
+    """A value shown masked or elided in its middle ("ghp_****AL7m", "sk-proj-***...LX0y", "rk_live_...Wacj")."""
+    return bool(re.search(r"\*{3,}|\.{3}|…|•{3,}", value))
+
+
+def qualifies_other(text: str, start: int, end: int, group: str) -> bool:
+    """The credential word only qualifies another noun, whose value follows: "the fingerprint of the signing key
+    is ...", "パスワードマネージャーは...", "the public token is ..." (public by design)."""
+    if group == "cjk":
+        return bool(re.match(r"[\u30a0-\u30ff]", text[end : end + 1]))  # a katakana compound: password manager
+    before = text[max(0, start - 40) : start]
+    owner = _OWNED.search(before)
+    if owner and owner.group(1).lower() in _OTHER_HEADS:
+        return True
+    if group == "key" and re.search(r"(?i)public\w*$", before):
+        return True  # NEXT_PUBLIC_SEARCH_KEY, PUBLIC_API_TOKEN: a name that says the value is shipped to browsers
+    return group == "key" and bool(re.search(r"(?i)\b(?:public|publishable|site|search[\s_-]?only)[\s_-]*$", before))
+
+
+def a_key_for(text: str, start: int, end: int) -> bool:
+    """The bare word "key" names a credential as "the key for (or to) something", or as the key of a thing named
+    before it ("AssemblyAI key: ...", "X-ERP-Key: ...", "the provider's key is ..."); a cache key, a config key, an
+    idempotency key or a primary key is a name, and a JSON field called "key" holds one."""
+    if _DETERMINER.search(text, max(0, start - 8), start) and re.match(r"\s+(?:for|to)\b", text[end:]):
+        return True
+    owner = _KEY_OWNER.search(text, max(0, start - 40), start)
+    if owner:
+        return owner.group(1).lower() not in _NAME_KEYS
+    # A field's label: "Email: li@x.com, key: 7eb98...", at the start of a line or after a comma.
+    return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]|\s+(?=\S*\d)", text[end:]))
+
+
+_DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
+_KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?(?:-\d+)?)(?:['’]s)?[\s_-]+$")  # "AES-256 key"

@@ -53,12 +53,11 @@ from ratchet.core.password_words import (
     _DOOR_CODE,
     _GIVEN_RE,
     _ITS,
+    _LABEL_START,
     _LITERAL_PAIR,
     _MORE,
-    _NAME_KEYS,
     _NUMERIC_WORD,
     _OTHER_HEADS,
-    _OWNED,
     _PAIR,
     _PATH_VALUE,
     _PLACEHOLDER,
@@ -78,7 +77,11 @@ from ratchet.core.password_words import (
     _WEAK,
     _WORDS_JOINED,
     _YEAR,
+    CMDLET,
     _word,
+    a_key_for,
+    masked,
+    qualifies_other,
 )
 
 # A CI step's reference to a task or an action (Azure Pipelines "- task: AzureKeyVault@2", GitHub "uses: x@v4").
@@ -112,15 +115,17 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if in_path and not _PATH_VALUE.match(text, match.end()):
             continue  # a file's name in a path (-e PASSWORD_FILE=/run/secrets/pg_pw), not the credential
         if (
-            _qualifies_other(text, match.start(), match.end(), group)
+            qualifies_other(text, match.start(), match.end(), group)
             or word in ("key", "keys")
-            and not _a_key_for(text, match.start(), match.end())
+            and not a_key_for(text, match.start(), match.end())
         ):
             continue
         kind = {"pw": "Password", "login": "Password", "cjk": "Password"}.get(group, "API Key")
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
         found = _value_after(text, match.end(), group, word) or _value_before(text, match.start(), group, word)
+        if found and group == "login" and re.match(r"(?i)\s*\d+(?:[.,]\d+)?\s*[gm]hz\b", text[match.end() :]):
+            continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
             continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
         if found:
@@ -133,7 +138,11 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             start = value.start(1) if value else 0
             yield start, start + len(raw), "Password"  # "admin / saffron3puffin!!", "local admin: Thunder709"
     for match in _TOKENISH.finditer(text):
-        if password_shaped(match.group(0)) and not _STEP.search(text, max(0, match.start() - 12), match.start()):
+        if (
+            password_shaped(match.group(0))
+            and not masked(match.group(0))
+            and not _STEP.search(text, max(0, match.start() - 12), match.start())
+        ):
             yield match.start(), match.end(), "Password"
 
 
@@ -142,37 +151,7 @@ _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|
 _ACCOUNT = re.compile(r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d))")
 
 
-def _qualifies_other(text: str, start: int, end: int, group: str) -> bool:
-    """The credential word only qualifies another noun, whose value follows: "the fingerprint of the signing key
-    is ...", "パスワードマネージャーは...", "the public token is ..." (public by design)."""
-    if group == "cjk":
-        return bool(re.match(r"[\u30a0-\u30ff]", text[end : end + 1]))  # a katakana compound: password manager
-    before = text[max(0, start - 40) : start]
-    owner = _OWNED.search(before)
-    if owner and owner.group(1).lower() in _OTHER_HEADS:
-        return True
-    if group == "key" and re.search(r"(?i)public\w*$", before):
-        return True  # NEXT_PUBLIC_SEARCH_KEY, PUBLIC_API_TOKEN: a name that says the value is shipped to browsers
-    return group == "key" and bool(re.search(r"(?i)\b(?:public|publishable|site|search[\s_-]?only)[\s_-]*$", before))
-
-
-def _a_key_for(text: str, start: int, end: int) -> bool:
-    """The bare word "key" names a credential as "the key for (or to) something", or as the key of a thing named
-    before it ("AssemblyAI key: ...", "X-ERP-Key: ...", "the provider's key is ..."); a cache key, a config key, an
-    idempotency key or a primary key is a name, and a JSON field called "key" holds one."""
-    if _DETERMINER.search(text, max(0, start - 8), start) and re.match(r"\s+(?:for|to)\b", text[end:]):
-        return True
-    owner = _KEY_OWNER.search(text, max(0, start - 40), start)
-    if owner:
-        return owner.group(1).lower() not in _NAME_KEYS
-    # A field's label: "Email: li@x.com, key: 7eb98...", at the start of a line or after a comma.
-    return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]|\s+(?=\S*\d)", text[end:]))
-
-
 _CALL_ARGUMENT = re.compile(r"\(\s*(?=[\"'][^\s\"'])")  # a literal, not ''.join(...)
-_DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
-_LABEL_START = re.compile(r"(?:^|[,;/]\s*|\n[ \t]*)$")
-_KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?)(?:['’]s)?[\s_-]+$")
 
 
 def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
@@ -299,12 +278,16 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     raw = value.group(1).split("</", 1)[0]  # an XML element's value ends at its closing tag
     if not connected and raw.startswith("("):
         return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value
-    if re.search(r"(?:\.{3}|…)[\"'`”’»)\]]*$", raw) or text.startswith(("…", "..."), value.end()):
-        return None  # "sk_test_...", "(github_pat_…)": elided, a stand-in
+    if re.search(r"(?:\.{3}|…)[\"'`”’»)\]]*$", raw) or text.startswith(("…", "..."), value.end()) or masked(raw):
+        return None  # "sk_test_...", "(github_pat_…)", "rk_live_...Wacj": elided, a stand-in
     lead = len(raw) - len(raw.lstrip("([{*"))
     stripped = raw[lead:].rstrip(".,;:?)]}\"'`”’»")
     start = value.start(1) + lead
     finish = start + len(stripped)
+    if re.fullmatch(r"@(?:[\w./-]*\.[A-Za-z]{1,5}|[A-Za-z_]+)", stripped) or (
+        CMDLET.fullmatch(stripped) and re.match(r"\s+-[A-Za-z]", text[finish:])
+    ):
+        return None  # "password=@password.txt" (read from a file), "@burst" (a variable), "Get-Secret -Name x"
     if group == "login" and _PAIR.match(text, start, end):
         return _login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
     short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*"))  # a keypad's code may start or end with # or *
@@ -425,6 +408,9 @@ def _login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
     if not pair:
         return None
     value = pair.group(2).rstrip(".,;!?)\"'")
+    user = pair.group(1).lower()
+    if user in _DESCRIBING or re.fullmatch(r"[\d.]*\s*[gm]hz", user):
+        return None  # "credentials expired: trigger the job", "WLAN 2.4 GHz: FRITZ!Box 7590": a state, a band
     if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
         return None
     if re.fullmatch(r"[a-z]+(?:_[a-z]+)+[})\]]*", value) and not joined_words(value):
@@ -470,6 +456,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         return (
             len(value) >= 20 and any(c.isdigit() for c in value) and entropy(value) > 3.5 and not _ordinary_shape(value)
         )
+    if connected and group == "key" and (_UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,128}", value)):
+        return True  # "Statuspage key: 5e3ef376-...", "AES-256 key for the backups: 93f2...": what providers issue
     if word in ("key", "keys"):
         # "the key is AES-256" is a fact; "the key for X is 35a4ee8f..." is a key; "key: EllipticCurvePrivateKey" and
         # "key=self.font.getGlyphID" are code, with no digit and a dot or a brace.

@@ -106,7 +106,10 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
         if (
             _BASE58.fullmatch(token)
             and len(token) <= 44
-            and _ADDRESS_WORD.search(text, max(0, match.start() - 300), match.start())
+            and (
+                _ADDRESS_WORD.search(text, max(0, match.start() - 300), match.start())
+                or _ADDRESS_AFTER.match(text, match.end())
+            )
         ):
             continue  # a wallet's address (Solana, Bitcoin): public; its private key is longer
         has_digit = any(c.isdigit() for c in token)
@@ -159,7 +162,11 @@ _NAMED_BY_NOUN = re.compile(
 )
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
-_ADDRESS_WORD = re.compile(r"(?i)\b(?:wallet|address|addr|deposit\s+to|send\s+to)\b[^.\n]{0,24}$|\baddresses\b")
+_ADDRESS_WORD = re.compile(
+    r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:\w+\s+){0,3}to|donat\w*\s+to)\b"
+    r"[^.\n]{0,24}$|\baddresses\b"
+)
+_ADDRESS_AFTER = re.compile(r"(?i)\s+(?:is\s+|was\s+)?(?:a\s+|an\s+|the\s+|my\s+)?(?:\w+\s+){0,2}address\b")
 # Words that say what a random-looking token is when it is no secret: an id of some kind, a digest or fingerprint,
 # encrypted or encoded data, a key said to be public ("site key", "(public)").
 _ID_WORD = re.compile(

@@ -167,7 +167,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Postman API Key", re.compile(r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b")),
         ("Groq API Key", re.compile(r"\bgsk_[A-Za-z0-9]{48,}")),
         ("Replicate Token", re.compile(r"\br8_[A-Za-z0-9]{37}\b")),
-        ("Doppler Token", re.compile(r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}\b")),
+        # A Doppler service token carries its environment's slug first (dp.st.prd.<token>).
+        ("Doppler Token", re.compile(r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{40,44}\b")),
         ("PlanetScale Token", re.compile(r"\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64}")),
         ("Databricks Token", re.compile(r"\bdapi[a-f0-9]{32}(?:-\d)?\b")),
         ("Azure AD Client Secret", re.compile(r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}")),
@@ -211,7 +212,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Wallet Private Key",
             re.compile(
-                r"\b(?:Wallet|from_key|privateKeyToAccount|fromSecretKey)\s*\(\s*[\"'](0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{80,90})[\"']"
+                r"\b(?:Wallet|from_key|privateKeyToAccount|fromSecretKey)\s*\(\s*[\"']((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{80,90})[\"']"
             ),
         ),
         # BIP-32 extended private keys; a BitLocker recovery key (eight groups of six digits).
@@ -233,7 +234,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         # SonarQube, Buildkite, CircleCI, Plaid, HubSpot.
         (
             "LaunchDarkly Key",
-            re.compile(r"\b(?:sdk|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"),
+            re.compile(r"\b(?:sdk|api)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"),
         ),
         ("NuGet API Key", re.compile(r"\boy2[a-z0-9]{43}\b")),
         ("Brevo API Key", re.compile(r"\bx(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}\b")),
@@ -247,7 +248,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"duffel_(?:test|live)_[A-Za-z0-9_=-]{43}|EZ[AT]K[A-Za-z0-9]{54}|EAA[MC][A-Za-z0-9]{100,}|"
                 r"FLWSECK(?:_TEST)?-[a-h0-9]{32}-X|fio-u-[A-Za-z0-9_=-]{64}|(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\."
                 r"[A-Za-z0-9]{20}|api_org_[A-Za-z]{34}|ico-[A-Za-z0-9]{32}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|"
-                r"API-[A-Z0-9]{26}|sha256~[A-Za-z0-9_-]{43}|pnu_[A-Za-z0-9]{36}|rdme_[a-z0-9]{70}|tk-us-[\w-]{48}|"
+                r"API-[A-Z0-9]{25,32}|sha256~[A-Za-z0-9_-]{43}|pnu_[A-Za-z0-9]{36}|rdme_[a-z0-9]{70}|tk-us-[\w-]{48}|"
                 r"sm_(?:aat|pat|sat)_[A-Za-z0-9]{16}|shippo_(?:live|test)_[a-fA-F0-9]{40}|"
                 r"sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|tfp_[A-Za-z0-9_.=-]{59}|AQVN[A-Za-z0-9_-]{35,38}|"
                 r"t1\.[A-Za-z0-9_-]+=*\.[A-Za-z0-9_-]{86}=*|tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}|"
@@ -256,6 +257,48 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?:access-(?:sandbox|development|production)|pat-(?:na|eu)\d)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
                 r"[0-9a-f]{12})(?![\w-])"
             ),
+        ),
+        # More providers' documented shapes: Trello, Portainer, Render, Fireworks AI, a k3s cluster's join token,
+        # Google's OAuth refresh tokens, a Mattermost incoming webhook (its 26-character id is the credential), macOS
+        # FileVault's personal recovery key (six groups of four).
+        (
+            "API Key",
+            re.compile(
+                r"\b(?:ATTA[a-fA-F0-9]{64}[A-F0-9]{8}|ptr_[A-Za-z0-9+/=_-]{40,}|rnd_[A-Za-z0-9]{24,}|"
+                r"fw_[A-Za-z0-9]{20,}|K10[0-9a-f]{64}::[\w.-]+:[0-9a-f]{16,})(?![\w-])|(?<![\w/])1//0[A-Za-z0-9_-]{40,}"
+            ),
+        ),
+        ("Webhook URL", re.compile(r"\bhttps?://[\w.-]+(?::\d+)?/hooks/([a-z0-9]{26})\b")),
+        (
+            "Recovery Key",
+            re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5}(?![\w-])"),
+        ),
+        # A session a web framework encrypted or signed: Laravel's (base64 of {"iv":...,"value":...,"mac":...}),
+        # Flask's and Django's signed cookies (a zlib payload ".eJ...", a timestamp, a signature), Roblox's.
+        (
+            "Encrypted Session",
+            re.compile(
+                r"\beyJpdiI6[A-Za-z0-9+/=%]{40,}|(?<![\w.-])\.?eJ[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{20,}|"
+                r"_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\s]*\|_[0-9A-F]{100,}"
+            ),
+        ),
+        # A Solana keypair file (~/.config/solana/id.json): the 64 bytes of a private key as a JSON array.
+        (
+            "Private Key",
+            re.compile(r"\[\s*(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\s*,\s*){63}(?:25[0-5]|2[0-4]\d|1?\d?\d)\s*\]"),
+        ),
+        # Key material handed to code as a literal: a key decoded from hex (bytes.fromhex, Buffer.from(..., "hex")),
+        # a JWT signed or checked with a literal secret.
+        (
+            "Encryption Key",
+            re.compile(
+                r"(?i)\b\w*(?:key|secret)\w*\s*=\s*(?:bytes\.fromhex|binascii\.unhexlify|unhexlify|Buffer\.from|"
+                r"hex::decode|hex\.DecodeString)\(\s*b?[\"']([0-9a-f]{32,})[\"']"
+            ),
+        ),
+        (
+            "JWT Secret",
+            re.compile(r"\bjwt\.(?:sign|encode|verify|decode)\(\s*[^,()\n]{1,80},\s*[\"']([^\"'\s]{8,})[\"']"),
         ),
         # base64 of a PEM block (a kubeconfig's client-key-data, a Kubernetes TLS secret's tls.key): a private key once
         # decoded; a certificate's is public.
@@ -328,7 +371,18 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:zip|unzip)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:7z|7za|rar|unrar)\b[^\n]*?\s-p['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bgit\s+config\b[^\n]*?\s[\w.-]*(?:pass(?:word)?|token|secret)\s+['\"]?([^\s'\"$<{-][^\s'\"]{5,})|"
-                r"\bredis-cli\b[^\n]*?\s-a\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})"
+                r"\bredis-cli\b[^\n]*?\s-a\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
+                # ipmitool -P X; x11vnc -storepasswd X; echo 'X' | sudo -S; AUTH X at redis-cli's prompt; an SNMP
+                # community (snmpwalk -c X, snmp-server community X RW); a network device's cleartext enable or user
+                # secret (type 0: types 5, 7, 8 and 9 are hashes or encodings on their own).
+                r"\bipmitool\b[^\n]*?\s-P\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
+                r"\b(?:x11vnc|vncpasswd)\b[^\n]*?\s-storepasswd\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
+                r"\b(?:echo|printf)\s+['\"]?([^\s'\"$|]{4,})['\"]?\s*\|\s*sudo\s+(?:-\w+\s+)*-\w*S\b|"
+                r">\s*AUTH\s+(?:[\w.-]+\s+)?['\"]?([^\s'\"$<{]{6,})['\"]?[ \t]*(?:\n|$)|"
+                r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap)\b[^\n]*?\s-c\s*['\"]?(?!(?:public|private)\b)([^\s'\"$<{-][^\s'\"]{3,})|"
+                r"\bsnmp-server\s+community\s+(?!(?:public|private)\s)([^\s'\"]{4,})\s+(?:RO|RW|ro|rw|view)\b|"
+                r"\b(?:enable|username\s+\S+(?:\s+privilege\s+\d+)?)\s+(?:secret|password)\s+(?:0\s+)?(?![5789]\s)"
+                r"([^\s'\"$<{]{4,})"
             ),
         ),
         (
