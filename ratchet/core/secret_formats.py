@@ -146,8 +146,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "URL Query Credential",
             re.compile(
-                r"(?i)[?&](?:api[_-]?key|apikey|appid|app_id|access[_-]?token|auth[_-]?token|token|secret|client_secret|"
-                r"password|passwd|pwd|sig|signature)=([^&\s#]{8,})"
+                r"(?i)[?&](?:api[_-]?key|apikey|appid|app_id|access[_-]?token|auth[_-]?token|auth|token|secret|client_secret|"
+                r"password|passwd|pwd|sig|signature|x-goog-signature|x-amz-signature|x-amz-security-token)=([^&\s#]{8,})"
             ),
         ),
         (
@@ -269,6 +269,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             ),
         ),
         ("Webhook URL", re.compile(r"\bhttps?://[\w.-]+(?::\d+)?/hooks/([a-z0-9]{26})\b")),
+        # A Wi-Fi QR code's string, its fields in any order (WIFI:T:WPA;S:<network>;P:<password>;;).
+        ("Wi-Fi Password", re.compile(r"\bWIFI:(?:[A-Z]:(?:\\.|[^;\\])*;)*?P:((?:\\.|[^;\\])+);")),
         (
             "Recovery Key",
             re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5}(?![\w-])"),
@@ -381,8 +383,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r">\s*AUTH\s+(?:[\w.-]+\s+)?['\"]?([^\s'\"$<{]{6,})['\"]?[ \t]*(?:\n|$)|"
                 r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap)\b[^\n]*?\s-c\s*['\"]?(?!(?:public|private)\b)([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bsnmp-server\s+community\s+(?!(?:public|private)\s)([^\s'\"]{4,})\s+(?:RO|RW|ro|rw|view)\b|"
-                r"\b(?:enable|username\s+\S+(?:\s+privilege\s+\d+)?)\s+(?:secret|password)\s+(?:0\s+)?(?![5789]\s)"
-                r"([^\s'\"$<{]{4,})"
+                r"(?m:^)[ \t]*(?:enable|username\s+\S+(?:\s+privilege\s+\d+)?)\s+(?:secret|password)\s+"
+                r"(?:0\s+)?(?![5789]\s)([^\s'\"$<{]{4,})"
             ),
         ),
         (
