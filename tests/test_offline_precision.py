@@ -477,3 +477,18 @@ def test_a_pasted_compiler_diagnostic_and_someone_elses_wish_are_not_facts() -> 
     assert prose.pasted_line("src/main.rs: error[E0308]: mismatched types")
     assert _said("An investment firm wants to evaluate PC game publishers for acquisition.") == []
     assert _said("I use TypeScript 5.4 with strict mode.") == ["The user uses TypeScript 5.4 with strict mode."]
+
+
+def test_to_an_agent_at_work_the_next_step_a_bug_and_a_numbered_answer_are_of_the_session() -> None:
+    """From the eighth blind check (0 of 6 good among what the newly read OpenCode, Pi and Cursor sessions stored)."""
+    assert _agent_session("I'm going to use the reviewer tool on this.", tools=6) == []
+    assert _agent_session("We have a pnpm run lint error in the web package.", tools=6) == []
+    assert _agent_session("I have the user stored in Supabase but the same user cannot log in.", tools=6) == []
+    assert _agent_session("q2) templates are always hosted. q3) yeah seam is just language.", tools=6) == []
+    assert _agent_session("We always deploy the web package with Kamal.", tools=6) == [
+        "The team always deploys the web package with Kamal."
+    ]
+    # Said in a chat, a plan is the user's: "I am going to play a game of Civilization V" stays.
+    assert _said("I am going to play a single player game of Civilization V.") == [
+        "The user is going to play a single player game of Civilization V."
+    ]

@@ -42,7 +42,7 @@ from ratchet.extract.lexicon import (
     VERB_FORMS,
     WANTING,
 )
-from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify
+from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify, of_the_session
 from ratchet.extract.transcripts import Turn
 
 PROVENANCE = "offline-extractor/2"
@@ -294,8 +294,8 @@ def _clause_candidate(
         return None  # "Right now we store ...": the lead-in the clause lost says it is how things stand today
     if work and _WANT.search(clause) and not explicit:
         return None  # "... libraries that I want to bring into this project": what this session is for
-    if work and _SCRATCH.search(clause):
-        return None  # "The icon is at ~/Downloads/icon.png": where a file waits for this task, not where it lives
+    if work and _SCRATCH.search(clause) or agent and not explicit and of_the_session(clause, sentence):
+        return None  # where a file waits for this task (~/Downloads/icon.png); to an agent at work, the next step
     if not explicit and _under_hedge(clause, sentence):
         return None  # "I thought we removed X and use Y": a hedge governs the clauses after it in its sentence
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)

@@ -20,7 +20,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[a-z]{3}[.!?
 _ABBREVIATION = re.compile(
     r"(?:\b(?:dr|mr|mrs|ms|st|jr|sr|prof|vs|etc|approx|no|inc|ltd|co|mt|e\.g|i\.e|[A-Z])\.)$", re.I
 )
-_BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|[a-zA-Z][.)])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*+\u2022]|[qQ]?\d+[.)]|[a-zA-Z][.)])\s+")  # "q2)": an answer to question 2
 _PASTED_REPLY = re.compile(r"^\s*[\u23fa\u23bf\u25cf\u2022]\s")  # ⏺ ⎿ ● (agent UI glyphs)
 _QUOTE = re.compile(r"^\s*>")
 _TABLE = re.compile(r"^\s*(?:\|.*\||\+[-=+]+\+|[-=]{3,}\s*$)")

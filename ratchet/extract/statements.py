@@ -87,10 +87,30 @@ HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGE
 _RULE = re.compile(r"^(?:please\s+)?(?:always|never(?! mind)|don't ever|do not ever)\s+(?P<verb>[a-z][a-z-]*)")
 # A state of the moment in a work session: how things stand now, not how they are.
 MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|so far|today|yesterday|this session|atm)\b", re.I)
+# In a work session, what the user is about to do next, and an error or a bug they have, are of the session.
+_GOING_TO = re.compile(
+    r"\b(?:i|we|the user|the team)(?:\s+(?:am|are|is)|['’](?:m|re))\s+(?:just\s+)?going\s+to\b", re.I
+)
+# ... and the setup of a problem report: "I have the user stored in Supabase but the same user cannot log in".
+_BUT_FAILS = re.compile(
+    r"\bbut\b[^.!?]*?\b(?:not|no longer|n['’]t|cannot|fails?|failing|failed|errors?|broken|crash\w*)\b", re.I
+)
+_HAS_ERROR = re.compile(
+    r"\b(?:i|we|the user|the team)\s+(?:have|has|'ve|got|get|am getting|are getting|is getting)\s+(?:(?:a|an|the|this|"
+    r"that|some|another|\d+)\s+)?(?:[\w.-]+\s+){0,4}(?:errors?|exceptions?|bugs?|warnings?|failures?|crash(?:es)?)\b",
+    re.I,
+)
 # "We have an import cycle now": what the session has run into ("we use Helm now" is a change, kept).
 _HAVE_NOW = re.compile(r"^(?:i|we)\s+(?:have|has|'ve|got)\b.*\bnow\s*[.!]?$")
 # "..., right" asks for confirmation: a question without its question mark.
 _TAG_QUESTION = re.compile(r"[\s,](?:right|correct)\s*[.!]?$")
+
+
+def of_the_session(clause: str, sentence: str) -> bool:
+    """To an agent at work, a clause about the session itself: what the user is about to do next ("I'm going to use
+    the reviewer"), an error they have ("we have a pnpm run lint error"), the setup of a problem report ("I have the
+    user stored in Supabase but the same user cannot log in")."""
+    return bool(_GOING_TO.search(clause) or _HAS_ERROR.search(clause) or _BUT_FAILS.search(sentence))
 
 
 def classify(clause: str, *, own: bool = True, work: bool = False, offered: str = "") -> Verdict:
