@@ -492,3 +492,19 @@ def test_to_an_agent_at_work_the_next_step_a_bug_and_a_numbered_answer_are_of_th
     assert _said("I am going to play a single player game of Civilization V.") == [
         "The user is going to play a single player game of Civilization V."
     ]
+
+
+def test_the_assistants_words_pasted_back_and_one_evenings_events_are_not_the_users_facts() -> None:
+    """From the third blind chat check: a dating bio and a lyric the assistant wrote, pasted back by the user, were
+    stored as the user's traits; "last night", "tonight", "today than yesterday" are one evening's or one day's."""
+    bio = "I am an outdoor enthusiast who loves fishing, diving, swimming, and exploring new places."
+    turns = [
+        Turn("user", "Write me a dating bio."),
+        Turn("assistant", f"Here is a draft: {bio} I have a big personality."),
+        Turn("user", f"Perfect. {bio} Also, I live in Cebu and I work as a nurse."),
+    ]
+    facts = [c.content for c in offline.extract(turns, Config().categories, "casual")]
+    assert facts == ["The user lives in Cebu.", "The user works as a nurse."]
+    assert _said("I explained spirits to my son last night.") == []
+    assert _said("I hurt less today than I did yesterday.") == []
+    assert _said("I moved to Porto last night.") == ["The user moved to Porto last night."]

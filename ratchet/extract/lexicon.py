@@ -252,6 +252,8 @@ PEOPLE = words(
 # Wanting something done: what follows is wanted, not done ("I want to ...", "we need ...").
 WANTING = r"want|wants|wanted|need|needs|would like|'d like"
 # What a thing of a work session is for now ("two idle workers", "three open PRs"), not what it is.
+# A run-on answer: "yeah sure it is I like to eat ..." starts being a statement at its "I".
+INTERJECTIONS = words("yeah yes yep ok okay sure well oh wow right so hmm ah lol haha cool nice great")
 MOMENT_STATES = words(
     "idle pending open stale leftover remaining outstanding unmerged uncommitted untracked unused staged unstaged"
 )

@@ -37,12 +37,13 @@ from ratchet.extract.lexicon import (
     BASE_VERBS,
     CATEGORY_WORDS,
     FILLER,
+    INTERJECTIONS,
     STOP,
     TAG_NOISE,
     VERB_FORMS,
     WANTING,
 )
-from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify, of_the_session
+from ratchet.extract.statements import HEDGE, MOMENT, Verdict, classify, of_the_session, one_evening
 from ratchet.extract.transcripts import Turn
 
 PROVENANCE = "offline-extractor/2"
@@ -82,29 +83,6 @@ _LEAD_IN = re.compile(
     r"sure|right|cool|great|nice|perfect|awesome)\b[,:.!]?\s+|"
     r"[\w' ]{1,30}:\s+(?=\S))",
     re.I,
-)
-# A run-on answer: "yeah sure it is I like to eat ..." starts being a statement at its "I".
-_INTERJECTION = frozenset(
-    [
-        "yeah",
-        "yes",
-        "yep",
-        "ok",
-        "okay",
-        "sure",
-        "well",
-        "oh",
-        "wow",
-        "right",
-        "so",
-        "hmm",
-        "ah",
-        "lol",
-        "haha",
-        "cool",
-        "nice",
-        "great",
-    ]
 )
 _REMEMBER_TAIL = re.compile(r"[,;]\s*(?:please\s+)?(?:always\s+)?(?:remember|don'?t forget|keep in mind)\b.*$", re.I)
 # A claim taken back in the same message: the statement before it is not kept.
@@ -211,6 +189,7 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
     work = _work_session(turns, agent)
     out: list[Candidate] = []
     previous: Turn | None = None
+    earlier = ""  # what the assistant said so far, in prose.normal form: a sentence of it pasted back is not the user's
     for turn in turns:
         offered = previous.text if previous is not None and previous.role == "assistant" else ""
         if turn.role == "user" and turn.trusted and offered:
@@ -225,14 +204,22 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
                 out.append(_candidate(picked, decision, allowed, default_category, turn, work, evidence=turn.text))
         if turn.role in ("user", "assistant"):
             previous = turn
+        if turn.role == "assistant":
+            earlier += " " + prose.normal(turn.text) + " "
         if turn.role != "user":
             continue
-        out.extend(_turn_candidates(turn, allowed, default_category, work, offered, agent))
+        out.extend(_turn_candidates(turn, allowed, default_category, work, offered, agent, earlier))
     return out
 
 
 def _turn_candidates(
-    turn: Turn, allowed: set[str], default_category: str, work: bool, offered: str = "", agent: bool = False
+    turn: Turn,
+    allowed: set[str],
+    default_category: str,
+    work: bool,
+    offered: str = "",
+    agent: bool = False,
+    earlier: str = "",
 ) -> list[Candidate]:
     kept: list[Candidate] = []
     pieces = prose.split(turn.text)
@@ -263,6 +250,8 @@ def _turn_candidates(
             continue  # "can we start from scratch (...) and change it?": no clause of a question is a statement
         if piece.listed and work and not explicit:
             continue  # list items in a work session are steps, options and to-dos, not statements
+        if not explicit and prose.repeats(sentence, earlier):
+            continue  # a lyric, a bio, a draft the assistant wrote, pasted back: its words, not the user's
         own = (piece.own and speaks and not piece.listed) or explicit
         for clause in clauses(core):
             candidate = _clause_candidate(
@@ -301,6 +290,8 @@ def _clause_candidate(
     verdict = classify(clause, own=own or not turn.trusted, work=work, offered=offered)
     if not verdict or (agent and verdict.kind == "activity" and not explicit):
         return None  # to an agent at work, "I'm running the build", "I'm working on ENT-98" say what this task is
+    if one_evening(clause, sentence) and verdict.kind not in ("change", "decision") and not explicit:
+        return None  # "I explained spirits last night": one evening's event ("X moved to Y last night" is a change)
     return _candidate(clause, verdict, allowed, default_category, turn, work, sentence, explicit, correction)
 
 
@@ -318,7 +309,7 @@ def _under_hedge(clause: str, sentence: str) -> bool:
 def _from_subject(sentence: str) -> str:
     """ "yeah sure it is I like spicy food" -> "I like spicy food": a run-on answer's statement starts at its "I"."""
     tokens = sentence.split()
-    if not tokens or plain_word(tokens[0]) not in _INTERJECTION:
+    if not tokens or plain_word(tokens[0]) not in INTERJECTIONS:
         return sentence
     for k in range(1, min(len(tokens), 7)):
         if plain_word(tokens[k]) in ("i", "i'm", "we", "we're", "my", "our") and not in_name(tokens, k):

@@ -135,6 +135,18 @@ def _sentences(line: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
+def normal(text: str) -> str:
+    """``text`` lower-cased with every run of non-word characters one space: what :func:`repeats` compares."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def repeats(sentence: str, earlier: str) -> bool:
+    """Whether ``sentence`` (six words or more) is a stretch of ``earlier`` (:func:`normal` text the assistant wrote
+    before): the user pasting the assistant's words back (a lyric, a bio, a draft), not saying something."""
+    said = normal(sentence)
+    return len(said.split()) >= 6 and f" {said} " in earlier
+
+
 def first_person(text: str) -> bool:
     """Does ``text`` speak as the user (I, me, my, we, our, ...)?"""
     return bool(_FIRST_PERSON.search(_NAMED.sub(" ", text).lower().replace("\u2019", "'")))

@@ -86,6 +86,23 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|
 HEDGE = re.compile(r"(?:^|\b)(?:" + "|".join(re.escape(h.strip()) for h in HEDGES) + r")\b")
 _RULE = re.compile(r"^(?:please\s+)?(?:always|never(?! mind)|don't ever|do not ever)\s+(?P<verb>[a-z][a-z-]*)")
 # A state of the moment in a work session: how things stand now, not how they are.
+# In any session, what happened or is planned for one evening or one day: "I explained spirits last night", "the user
+# hurts less today than yesterday", "we build that tonight".
+_TONIGHT = re.compile(r"\b(?:tonight|last night|this (?:morning|evening|afternoon)|today than)\b", re.I)
+# ... unless it is a change that lasts ("I moved to Porto last night").
+_LASTING = re.compile(
+    r"\b(?:moved|switched|changed|migrated|started|began|bought|adopted|married|divorced|joined|left|quit|became|"
+    r"renamed|replaced|upgraded|retired|hired)\b",
+    re.I,
+)
+
+
+def one_evening(clause: str, sentence: str) -> bool:
+    """In any session, what one evening or one day held ("I explained spirits last night", "I hurt less today than
+    yesterday"), unless it changed something that lasts ("I moved to Porto last night")."""
+    return bool(_TONIGHT.search(sentence)) and not _LASTING.search(clause)
+
+
 MOMENT = re.compile(r"\b(?:currently|right now|at the moment|for now|so far|today|yesterday|this session|atm)\b", re.I)
 # In a work session, what the user is about to do next, and an error or a bug they have, are of the session.
 _GOING_TO = re.compile(
