@@ -11,7 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from ratchet.config import Config
+from ratchet.errors import TranscriptError
 from ratchet.extract.pipeline import extract_file
 from ratchet.extract.transcripts import Transcript, parse_transcript
 from ratchet.store.store import Store
@@ -206,3 +209,22 @@ def test_a_pi_session_goes_through_extraction_and_stores_only_the_users_words(tm
     result = extract_file(store, Config(), path, mode="offline")
     assert (result.format, result.session) == ("pi", "s-pi")
     assert [f.content for f in store.facts()] == ["The user prefers Helix."]
+
+
+def test_edge_shapes_of_the_new_readers() -> None:
+    # Pi's version 1 files have no id/parentId links: read in order.
+    v1 = _lines(
+        {"type": "session", "id": "old-pi", "timestamp": "2025-01-01T00:00:00Z", "cwd": "/srv"},
+        {"type": "message", "message": {"role": "user", "content": "I use fish."}},
+        {"type": "message", "message": {"role": "assistant", "content": [{"type": "text", "text": "OK."}]}},
+        {"type": "message", "message": {"role": "user", "content": "My editor is Helix."}},
+    )
+    assert _said(parse_transcript(v1, "v1.jsonl")) == ["I use fish.", "My editor is Helix."]
+    # An OpenCode export with nothing said yet is refused naming the format, not read as another tool's.
+    empty = {"info": {"id": "ses_0", "directory": "/home/ana/shop"}, "messages": []}
+    with pytest.raises(TranscriptError, match=r"no conversation turns found \(read as opencode\)"):
+        parse_transcript(json.dumps(empty), "empty.json")
+    # A Cursor message with no <user_query>: the words outside the blocks Cursor attached.
+    text = "<attached_files>\nI always deploy on Fridays.\n</attached_files>\nWe use pnpm here."
+    t = parse_transcript(_lines({"role": "user", "message": {"content": [{"type": "text", "text": text}]}}), "c.jsonl")
+    assert _said(t) == ["We use pnpm here."]

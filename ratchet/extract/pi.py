@@ -32,8 +32,10 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
         if obj.get("type") == "session":
             t.session_id = t.session_id or text_or_none(obj.get("id"))
             t.cwd = t.cwd or text_or_none(obj.get("cwd"))
-        elif isinstance(obj.get("id"), str):
+        else:
             entries.append((number, obj))
+    if any("parentId" in obj for _n, obj in entries):
+        entries = [(number, obj) for number, obj in entries if isinstance(obj.get("id"), str)]
     if entries and any("parentId" in obj for _n, obj in entries):
         line_of = {id(obj): number for number, obj in entries}
         shown = branch({obj["id"]: obj for _n, obj in entries}, entries[-1][1]["id"], "parentId")

@@ -173,10 +173,14 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
             return "claude-ai"  # one conversation of a claude.ai export
         if isinstance(doc.get("mapping"), dict):
             return "chatgpt"  # one conversation of a ChatGPT export
+        if isinstance(doc.get("messages"), list) and isinstance(doc.get("info"), dict) and "directory" in doc["info"]:
+            return "opencode"  # opencode export (also one with no message yet)
         if isinstance(doc.get("messages"), list):
             return _messages_shape(doc, path)
         if isinstance(doc.get("chat"), dict):
             return "open-webui"  # one chat of an Open WebUI export
+        if _pi_entry(doc) or _cursor_line(doc):
+            return "pi" if _pi_entry(doc) else "cursor"  # a file of one line so far
         if doc.get("type") in ("user", "assistant", "summary", "system"):
             return "claude"  # a one-line Claude transcript
         if "payload" in doc:
