@@ -228,3 +228,28 @@ def test_edge_shapes_of_the_new_readers() -> None:
     text = "<attached_files>\nI always deploy on Fridays.\n</attached_files>\nWe use pnpm here."
     t = parse_transcript(_lines({"role": "user", "message": {"content": [{"type": "text", "text": text}]}}), "c.jsonl")
     assert _said(t) == ["We use pnpm here."]
+
+
+def test_conductors_instructions_and_a_tools_diagnostics_are_not_the_users_words(tmp_path: Path) -> None:
+    """From the ninth blind check: Conductor (a Mac app running agents in parallel) puts <system_instruction> blocks
+    before the user's request; a pasted "evaluation warning:" of nix became a fact."""
+    said = (
+        "<system_instruction>\nYou are working inside Conductor. The user always wants short branch names.\n"
+        "</system_instruction>\n\n<system-instruction>\nRename the branch with `git branch -m`.\n"
+        "</system-instruction>\n\n"
+        "implement the typed flag parser"
+    )
+    record = {"type": "user", "uuid": "u1", "sessionId": "s", "message": {"role": "user", "content": said}}
+    t = parse_transcript(_lines(record), "conductor.jsonl")
+    assert _said(t) == ["implement the typed flag parser"]
+    warning = "evaluation warning: 'system' has been renamed to/replaced by 'stdenv.hostPlatform.system' plz fix"
+    path = tmp_path / "nix.jsonl"
+    path.write_text(_lines({**record, "message": {"role": "user", "content": warning}}))
+    store = Store(tmp_path / "memory")
+    extract_file(store, Config(), path, mode="offline")
+    assert store.facts() == []
+    # A terminal line wrapped mid-path, its closing quote left without its opening one, is output, not a statement.
+    from ratchet.extract.statements import classify
+
+    assert not classify("ta/ghq/github.com/ana/dotnix' is dirty")
+    assert classify("My parents' house is in Leeds")

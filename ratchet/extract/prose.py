@@ -29,6 +29,7 @@ _PROMPT = re.compile(r"^\s*(?:[\u276f$%#]\s|\w[\w.-]*@[\w.-]+[:\s~])")  # ❯ $ 
 _LOG = re.compile(
     r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d|\[?\d{1,2}:\d{2}:\d{2}|(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE|FATAL|FAIL|"
     r"PASS|RUN)\b|(?:ok|\?)\s{2,}\S|(?:[Pp]anic|[Ww]arning|[Ee]rror|[Ff]atal|e|w|Caused by):\s|npm ERR!|"
+    r"(?:[a-z]+ ){1,2}(?:warning|error):\s|"  # a tool's diagnostic: "evaluation warning: ...", "fatal error: ..."
     r"Exception in |Traceback|"
     r"goroutine \d|(?:---|===)\s+\w|at \S+ \(|File \"|\w[\w./-]*\.\w+:\d+(?::\d+)?[:\s]|[+-]{3} |@@ |diff --git|"
     r"[+-](?!\s)[\w{}()\[\];\"'])"

@@ -146,6 +146,8 @@ def classify(clause: str, *, own: bool = True, work: bool = False, offered: str 
         return drop("question")
     if text[:1] in "~/" or ".." in text or "\u2026" in text:  # a path where a subject should be, or an omission
         return drop("fragment (something left out)")
+    if text.count("'") % 2 and not re.search(r"\w'\w|s'\s", text):
+        return drop("fragment (output cut mid-line)")  # "ta/ghq/github.com/x/dotnix' is dirty": a wrapped log line
     if re.search(r"\bthe following\b", low):
         return drop("points back into the conversation")  # "... throwing the following error:" names what comes next
     if (count < 3 and not (count == 2 and every[0] in ("i'm", "we're"))) or not words:

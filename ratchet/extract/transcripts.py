@@ -30,11 +30,12 @@ _RECALLED = re.compile(
     r"(?:<|&lt;)ratchet-context\b.*?(?:>|&gt;).*?(?:(?:<|&lt;)/ratchet-context(?:>|&gt;)|\Z)", re.S | re.I
 )
 _PRIVATE = re.compile(r"<private>.*?(?:</private>|\Z)", re.S | re.I)
-# Blocks the agent harness (Claude Code and its hooks, IDE integrations) inserts into user messages: reminders,
-# slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None of it is the person
-# speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest (fail safe).
+# Blocks the agent harness (Claude Code and its hooks, IDE integrations, Conductor's <system_instruction>) inserts into
+# user messages: reminders, slash-command echoes and their output, `!` shell mode, hook output, IDE selections. None
+# of it is the person speaking, so it is removed before anyone reads the turn. An unterminated block hides the rest
+# (fail safe).
 _HARNESS = re.compile(
-    r"<(?P<tag>system[-_]reminder|command-(?:name|message|contents)|local-command-(?:stdout|stderr|caveat)|"
+    r"<(?P<tag>system[-_]reminder|system[-_]instructions?|command-(?:name|message|contents)|local-command-(?:stdout|stderr|caveat)|"
     r"bash-(?:input|stdout|stderr)|[a-z]+(?:-[a-z]+)*-(?:hook|event|notification)|hook_context|ide_[a-z_]+|"
     r"teammate-message|cross-session-message|mcp-resource-update|mcp-polling-update|fork-boilerplate|channel|tick)"
     r"\b[^>]*>.*?(?:</(?P=tag)>|\Z)",
