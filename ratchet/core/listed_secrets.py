@@ -140,18 +140,20 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
     for name in _NAME_FIELD.finditer(text):
         if not _SECRET_NAME.fullmatch(name.group(1)) or _ABOUT_SECRET.search(name.group(1).rsplit("/", 1)[-1]):
             continue
-        end = name.end()
-        for _ in range(3):  # this line and the next two, up to another entry's name
-            line_end = text.find("\n", end)
+        at = name.end()
+        for n in range(3):  # this line and the next two, up to another entry's name
+            line_end = text.find("\n", at)
             line_end = len(text) if line_end < 0 else line_end
-            value = _VALUE_FIELD.search(text, end, line_end)
+            if n and re.search(r"(?i)\bname\b", text[at:line_end]):
+                break
+            value = _VALUE_FIELD.search(text, at, line_end)
             if value:
                 if _secret_value(value.group(2), name.group(1)):
                     yield value.start(2), value.end(2), "Password"
                 break
-            end = line_end + 1
-            if end >= len(text) or re.search(r"(?i)\bname\b", text[end : text.find("\n", end) % (len(text) + 1)]):
+            if line_end >= len(text):
                 break
+            at = line_end + 1
 
 
 # INSERT INTO t (provider, api_key) VALUES ('mixpanel', '8b43...'): a column named for a secret and its literal.

@@ -271,6 +271,8 @@ _LITERAL_PAIR = re.compile(r"[\"']\s*,\s*(?=[\"'])")
 
 
 _LABEL_START = re.compile(r"(?:^|[,;/]\s*|\n[ \t]*)$")
+_DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
+_KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?(?:-\d+)?)(?:['’]s)?[\s_-]+$")  # "AES-256 key"
 
 
 CMDLET = re.compile(r"[A-Z][a-z]{2,}-[A-Z][A-Za-z]{2,}")  # PowerShell's Verb-Noun
@@ -306,7 +308,3 @@ def a_key_for(text: str, start: int, end: int) -> bool:
         return owner.group(1).lower() not in _NAME_KEYS
     # A field's label: "Email: li@x.com, key: 7eb98...", at the start of a line or after a comma.
     return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]|\s+(?=\S*\d)", text[end:]))
-
-
-_DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
-_KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?(?:-\d+)?)(?:['’]s)?[\s_-]+$")  # "AES-256 key"

@@ -289,10 +289,9 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     ):
         return None  # "password=@password.txt" (read from a file), "@burst" (a variable), "Get-Secret -Name x"
     named = re.match(r"[^/\n,;]{1,40}?\s/\s*([!-~]{6,64})", text[start:end]) if group == "login" else None
-    if named and generated(named.group(1).rstrip(".,;")) and not _PLACEHOLDER.match(named.group(1)):
-        return start + named.start(1), start + named.start(1) + len(
-            named.group(1).rstrip(".,;")
-        )  # "FRITZ!Box 7590 / x"
+    password = named.group(1).rstrip(".,;") if named else ""
+    if named and generated(password) and not _PLACEHOLDER.match(named.group(1)):
+        return start + named.start(1), start + named.start(1) + len(password)  # "FRITZ!Box 7590 / x"
     if group == "login" and _PAIR.match(text, start, end):
         return _login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
     short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*"))  # a keypad's code may start or end with # or *

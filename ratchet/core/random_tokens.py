@@ -120,9 +120,9 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
         limit = min(BASE64_ENTROPY_LIMIT, 0.9 * math.log2(len(token)))
         if values.entropy(token) > limit:
             at = raw.index(token)
-            at -= len(raw[:at]) - len(raw[:at].rstrip("_"))  # "__GQCPgqo3...": underscores lead a base64url token
-            start = match.start() + skip + at
-            yield start, start + len(token) + (raw.index(token) - at)
+            lead = at - len(raw[:at].rstrip("_"))  # "__GQCPgqo3...": underscores lead a base64url token
+            start = match.start() + skip + at - lead
+            yield start, start + lead + len(token)
 
 
 def _short_random(token: str) -> bool:

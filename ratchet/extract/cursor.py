@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ratchet.extract.readers import as_dict, block_text
-from ratchet.extract.transcripts import Transcript, Turn
+from ratchet.extract.transcripts import Transcript, Turn, wrapped_requests
 
-_QUERY = re.compile(r"<user_query>(.*?)(?:</user_query>|\Z)", re.S)
 # Blocks Cursor attaches around the query: <external_links>, <documentation_context>, <attached_files>, ...
 _ATTACHED = re.compile(r"<(?P<tag>[a-z]+(?:_[a-z]+)+)>.*?(?:</(?P=tag)>|\Z)", re.S)
 
@@ -30,8 +29,8 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
         text = block_text(as_dict(obj.get("message")).get("content"))
         uid = f"line:{number}"
         if role == "user":
-            queries = [q.strip() for q in _QUERY.findall(text)]
-            if _ATTACHED.search(_QUERY.sub("", text)):
+            queries = wrapped_requests(text)
+            if len(_ATTACHED.findall(text)) > len(queries):  # <user_query> is one of those blocks itself
                 t.drop(number, "context Cursor attached (web results, files, documentation, rules)")
             said = "\n\n".join(q for q in queries if q) if queries else _ATTACHED.sub("", text).strip()
             if said:

@@ -21,7 +21,7 @@ that may replace an older one. Same input, same output.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ratchet.core.facts import Candidate
 from ratchet.extract import answers, prose
@@ -189,7 +189,7 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
     work = _work_session(turns, agent)
     out: list[Candidate] = []
     previous: Turn | None = None
-    earlier = ""  # what the assistant said so far, in prose.normal form: a sentence of it pasted back is not the user's
+    earlier: list[str] = []  # the assistant's turns so far (prose.normal): a stretch of one pasted back is theirs
     for turn in turns:
         offered = previous.text if previous is not None and previous.role == "assistant" else ""
         if turn.role == "user" and turn.trusted and offered:
@@ -205,7 +205,7 @@ def extract(turns: Iterable[Turn], categories: Iterable[str], default_category: 
         if turn.role in ("user", "assistant"):
             previous = turn
         if turn.role == "assistant":
-            earlier += " " + prose.normal(turn.text) + " "
+            earlier.append(f" {prose.normal(turn.text)} ")
         if turn.role != "user":
             continue
         out.extend(_turn_candidates(turn, allowed, default_category, work, offered, agent, earlier))
@@ -219,7 +219,7 @@ def _turn_candidates(
     work: bool,
     offered: str = "",
     agent: bool = False,
-    earlier: str = "",
+    earlier: Sequence[str] = (),
 ) -> list[Candidate]:
     kept: list[Candidate] = []
     pieces = prose.split(turn.text)

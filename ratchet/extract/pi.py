@@ -34,9 +34,10 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
             t.cwd = t.cwd or text_or_none(obj.get("cwd"))
         else:
             entries.append((number, obj))
-    if any("parentId" in obj for _n, obj in entries):
+    linked = any("parentId" in obj for _n, obj in entries)  # version 2 and later: a tree
+    if linked:
         entries = [(number, obj) for number, obj in entries if isinstance(obj.get("id"), str)]
-    if entries and any("parentId" in obj for _n, obj in entries):
+    if linked and entries:
         line_of = {id(obj): number for number, obj in entries}
         shown = branch({obj["id"]: obj for _n, obj in entries}, entries[-1][1]["id"], "parentId")
         on_branch = {id(obj) for obj in shown}

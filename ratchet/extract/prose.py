@@ -13,6 +13,7 @@ may still be. :func:`first_person` says whether a piece of text speaks as the us
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 _FENCE = re.compile(r"```.*?(?:```|\Z)|\"\"\".*?(?:\"\"\"|\Z)", re.S)
@@ -141,11 +142,11 @@ def normal(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
-def repeats(sentence: str, earlier: str) -> bool:
-    """Whether ``sentence`` (six words or more) is a stretch of ``earlier`` (:func:`normal` text the assistant wrote
-    before): the user pasting the assistant's words back (a lyric, a bio, a draft), not saying something."""
+def repeats(sentence: str, earlier: Sequence[str]) -> bool:
+    """Whether ``sentence`` (six words or more) is a stretch of one of ``earlier`` (the assistant's turns before, each
+    :func:`normal` text between spaces): the user pasting the assistant's words back (a lyric, a bio, a draft)."""
     said = normal(sentence)
-    return len(said.split()) >= 6 and f" {said} " in earlier
+    return len(said.split()) >= 6 and any(f" {said} " in turn for turn in earlier)
 
 
 def first_person(text: str) -> bool:

@@ -179,8 +179,10 @@ def _sniff_document(doc: Any, path: str | Path) -> str:
             return _messages_shape(doc, path)
         if isinstance(doc.get("chat"), dict):
             return "open-webui"  # one chat of an Open WebUI export
-        if _pi_entry(doc) or _cursor_line(doc):
-            return "pi" if _pi_entry(doc) else "cursor"  # a file of one line so far
+        if _pi_entry(doc):
+            return "pi"  # a file of one line so far
+        if _cursor_line(doc):
+            return "cursor"
         if doc.get("type") in ("user", "assistant", "summary", "system"):
             return "claude"  # a one-line Claude transcript
         if "payload" in doc:

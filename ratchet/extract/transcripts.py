@@ -155,12 +155,17 @@ def strip_private(text: str) -> str:
     return _PRIVATE.sub("", text)
 
 
+def wrapped_requests(text: str) -> list[str]:
+    """What the user typed, when a harness wrapped it (``<USER_REQUEST>``, ``<user_query>``), one per wrapper."""
+    return [m.group(2).strip() for m in _REQUEST.finditer(text)]
+
+
 def strip_harness(text: str) -> str:
     """Remove blocks the agent harness inserted into a user message (``<system-reminder>``, slash-command echoes and
     output, hook output, ``!`` shell mode, IDE selections, other agents' and sessions' messages, "[Request
     interrupted by user]") and the tags, not the words, of the wrappers around the user's own input; of a message
     that wraps the user's request (``<USER_REQUEST>``, ``<user_query>``), only the request."""
-    requests = [m.group(2).strip() for m in _REQUEST.finditer(text)]
+    requests = wrapped_requests(text)
     if requests:
         text = "\n\n".join(r for r in requests if r)
     whole = _WHOLE_ELEMENT.match(text)
