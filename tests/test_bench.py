@@ -214,3 +214,30 @@ def test_tune_embeds_each_text_once_and_changes_no_vector():
         assert list(wrapped.vectors) == [*texts[:2], "standup at 9:30"]
         assert wrapped.embed([]).shape[0] == 0
     assert embedders.local_model(name) is model  # restored when the grid is done
+
+
+def test_keepclass_finds_signal_where_there_is_some_and_reads_the_project_grades(tmp_path):
+    """The classifier check is not broken when it reports no gain: on grades where the good facts differ in kind,
+    the held-out filter raises precision; and every grade file of the project loads, blind rows with provenance."""
+    from bench import keepclass
+
+    rows = []
+    for check in ("a", "b", "c"):
+        for n in range(12):
+            rows.append({"check": check, "fact": f"The user prefers tool {check}{n} for everything.", "good": True})
+            rows.append({"check": check, "fact": f"Is it broken again, /tmp/x{n}? Just now.", "good": False})
+            rows.append({"check": check, "fact": f"Why does {check}{n} fail? It is failing now!", "good": False})
+    path = tmp_path / "grades.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    loaded = keepclass.load([path])
+    scores = keepclass.held_out_scores(loaded, keepclass.features(loaded, "surface"), 0.1)
+    assert sorted(scores) == ["a", "b", "c"]
+    lines = keepclass.report(scores, [0.5])
+    assert lines[0] == "without a filter: precision 0.33 (36/108)"
+    assert lines[1] == "threshold 0.5: precision 1.00 (36/36), good kept 36/36"
+
+    project = keepclass.load(keepclass.DEFAULT_GRADES)
+    blind = [r for r in project if r["where"].startswith("grades-blind.jsonl")]
+    assert len(blind) == 99 and sum(r["good"] for r in blind) == 22
+    assert all(r["repository"].count("/") == 1 and r["path"] and r["group"].startswith("blind") for r in blind)
+    assert {r["group"] for r in project} >= {"grades-offline-1", "grades-offline-2", "blind9"}
