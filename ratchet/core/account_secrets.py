@@ -26,7 +26,14 @@ from ratchet.core.passwords import blank_templates
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
     r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
-    r"two[- ]step|2[- ]step|authenticator|setup)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed)\b"
+    r"two[- ]step|2[- ]step|authenticator|setup)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed|"
+    r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
+    r"chave\s+de\s+recupera[çc][ãa]o|"
+    # The codes a sign-in sends by text or e-mail, in the languages people forward them in.
+    r"(?:sign[- ]?in|log[- ]?in|access|security|confirmation)\s+codes?|"
+    r"code\s+de\s+(?:connexion|v[ée]rification|confirmation|s[ée]curit[ée])|"
+    r"c[óo]digo\s+de\s+(?:verifica[cç][ãaió]o?n?|acceso|acesso|seguridad|seguran[çc]a|confirma[cç][ãaió]o?n?)|"
+    r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b"
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}")
@@ -78,10 +85,12 @@ _ANSWER = re.compile(
 # The code of a door, a gate, an alarm, a safe or a lockbox (or of the house it opens), in the languages people write
 # in; Russian, Hebrew and Arabic nouns with their inflections and prefixes.
 _ACCESS = re.compile(
-    r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
+    r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|garagentor|gartentor|hoftor|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
     # Alarm companies named for their panel ("ADT code 6629", "Verisure code 9272"), a key safe in German.
     r"adt|verisure|simplisafe|vivint|securitas|brinks|frontpoint|schl[üu]ssel(?:tresor|kasten|box|safe)|tresor|"
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
+    # A device's unlock code, a bank card's ("code CB", the French card's PIN).
+    r"ipad|iphone|tablet|smartphone|screen\s+time|cb|carte\s+bleue|carte\s+bancaire|bankkarte|ec-karte|girocard|"
     r"porte|portail|portal|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
     r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
     r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
@@ -90,7 +99,8 @@ _ACCESS = re.compile(
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
     r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
-    r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock)\b"
+    r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|"
+    r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
@@ -98,7 +108,8 @@ _ACCESS_COMPOUND = re.compile(
     r"(?:code|kod|kode|koden|koodi)\b"
 )
 _ACCESS_CODE_WORD = re.compile(
-    r"(?i)\b(?:code|combo|combination|keypad|opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
+    r"(?i)\b(?:code|combo|combination|kombination|combinaison|combinaci[óo]n|combinazione|kombinacja|keypad|"
+    r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e)?|koodi|код|clave|senha|contrase[ñn]a|ה?קוד|(?:ال)?رمز|(?:ال)?كود)\b"
 )
@@ -154,8 +165,17 @@ _PREPAID_PIN = re.compile(
 _CARD_CID = re.compile(
     r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
 )
+# A code the message itself says not to share ("Your code is 251133. Don't share it with anyone."): what a sign-in
+# or a payment sends by text.
+_UNSHARED_CODE = re.compile(
+    r"(?i)(?<!zip )(?<!postal )(?<!post )(?<!area )(?<!error )(?<!country )(?<!promo )(?<!coupon )(?<!status )"
+    r"(?<!source )(?<!exit )\bcode\b[^.\n]{0,24}?(?:\bis\b|:)\s*[\"'“]?(\d{4,8}|(?-i:[A-Z0-9]{6,10}))\b[^\n]{0,60}?"
+    r"(?:\b(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|\bne\s+(?:le\s+)?(?:partagez|dis|communiquez)|"
+    r"\bnicht\s+weiter|\bno\s+(?:lo\s+)?compartas|\bnon\s+condividere)"
+)
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
+    (_UNSHARED_CODE, "Recovery Code"),
     (_TRAVEL_LOCK, "Access Code"),
     (_BANK_TAN, "Password"),
     (_KEYPAD_FIRST, "Access Code"),
@@ -274,7 +294,9 @@ def _access_code(clause: str) -> tuple[int, int] | None:
         return None
     last = max(m.end() for m in (named, access, code) if m)
     found = _ACCESS_DIGITS.search(clause) or _BARE_CODE.match(clause, last)
-    if not found or not _TWO_DIGITS.search(found.group(1)) or not _CLAUSE_END.match(clause, found.end()):
+    if not found or not _TWO_DIGITS.search(found.group(1)):
+        return None
+    if not (_CLAUSE_END.match(clause, found.end()) or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
         return None  # "the storage code is 2048 lines": a number of something, not the code
     words = _ARTICLE.sub("", found.group(0))
     if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(words)):

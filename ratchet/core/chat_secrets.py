@@ -18,10 +18,10 @@ _MESSAGE = re.compile(
     r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?P<who><[\w.@|-]{1,24}>|[^\W\d][\w.@-]{0,23}[:：])[ \t]*"
     r"(?P<token>[A-Za-z0-9._~+/=-]{16,100})[ \t]*$"
 )
-# A credential named in a message before it.
+# A credential named in a message before it, alone or as a variable's name ("the VERCEL_TOKEN").
 _NAMED = re.compile(
-    r"(?i)\b(?:pass(?:word|wd|phrase)?s?|pw|pwd|tokens?|api[ _-]?keys?|secrets?|credentials?|creds|keys?|"
-    r"passwort|contrase[ñn]a|senha|mot\s+de\s+passe)\b"
+    r"(?i)(?<![a-z])(?:pass(?:word|wd|phrase)?s?|pw|pwd|tokens?|api[ _-]?keys?|secrets?|credentials?|creds|keys?|"
+    r"passwort|contrase[ñn]a|senha|mot\s+de\s+passe)(?![a-z])"
 )
 _DIGEST = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64}")  # a commit, a SHA-256: named by nothing
 _LOOK_BACK = 4  # messages

@@ -77,6 +77,12 @@ _LOGIN_PAIR = re.compile(
     r"(?i)\blog-?in\s*(?:→|->|:|\bis\b)\s*[`\"']?[\w.@+-]{2,64}[`\"']?\s*(?:/|\band\s+(?:the\s+)?pass(?:word)?\s+is\b)\s*"
     r"[`\"']?([^\s`\"']{6,64}?)[`\"']?(?=[\s.,;)—–]|$)"
 )
+# A labelled line that ends in user and password ("Postgres superuser: `postgres` / `Kanelbulle1980%`",
+# "Stadtwerke Kundenportal: maria22 / Bi3n3_536"): a value someone chose or a generator made.
+_LABELLED_PAIR = re.compile(
+    r"(?m)^[ \t]*(?:[-*•][ \t]*)?[^\n:/]{1,50}:[ \t]+[`\"']?[\w.@+-]{2,40}[`\"']?[ \t]+/[ \t]+"
+    r"[`\"']?([^\s`\"'/]{6,64}?)[`\"']?[ \t]*$"
+)
 # A login without a password word: an account's e-mail after a label ("Netflix:", "Xero login", "uni SSO (...):") or a
 # service's name opening the line, then the password after a space, a slash or a dash, ending the clause.
 _LOGIN = re.compile(
@@ -87,9 +93,27 @@ _LOGIN = re.compile(
 )
 
 
+# A list under a heading that says it holds passwords ("logins:\n* wifi → ...\n* nas admin → ..."): each item's
+# value, after an arrow, a colon or an equals sign, is one.
+_LIST_HEADING = re.compile(
+    r"(?im)^[ \t]*(?:my\s+)?(?:log-?ins|passwords|passw[öo]rter|credentials|creds|zugangsdaten|mots\s+de\s+passe|"
+    r"contrase[ñn]as|senhas)[ \t]*:?[ \t]*\n((?:[ \t]*[-*•][^\n]*(?:\n|$))+)"
+)
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*[-*•][ \t]*[^→:=\n]{1,40}?[ \t]*(?:→|->|:|=)[ \t]*(\S[^\n]{3,63}?)[ \t]*$")
+
+
+def _listed_under_heading(text: str) -> Iterator[tuple[int, int, str]]:
+    for heading in _LIST_HEADING.finditer(text):
+        for item in _LIST_ITEM.finditer(text, heading.start(1), heading.end(1)):
+            value = item.group(1)
+            if _given(value) and not value.startswith(("http", "/", "~")) and not _REFERENCE.match(value):
+                yield item.start(1), item.end(1), "Password"
+
+
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential laid out in ``text``."""
     yield from _table_columns(text)
+    yield from _listed_under_heading(text)
     yield from _named_values(text)
     yield from _inserted(text)
     for pattern in (_KEY_VALUE, _KEEPASS, _PROPERTY):
@@ -101,7 +125,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         value = match.group(2)
         if _given(value) and not (_REFERENCE.match(value) or value.startswith(("/", "~", "./")) or "://" in value):
             yield match.start(2), match.end(2), "Password"
-    for pattern in (_POINTED, _AT_PROMPT, _LOGIN_PAIR, _COMMUNITY, _SPELLED):
+    for pattern in (_POINTED, _AT_PROMPT, _LOGIN_PAIR, _COMMUNITY, _SPELLED, _LABELLED_PAIR):
         for match in pattern.finditer(text):
             group = match.lastindex or 1
             value = match.group(group).rstrip(".,;:")
@@ -129,8 +153,9 @@ _ABOUT_SECRET = re.compile(
 )
 # A name, then its value on the same line or one of the next two: a Kubernetes env entry ("- name: STRIPE_TOKEN" /
 # "value: ..."), an AWS SSM parameter ("--name /app/trello_token ... --value '...'").
-_NAME_FIELD = re.compile(r"(?i)(?:\bname\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
-_VALUE_FIELD = re.compile(r"(?i)(?:\bvalue\s*:\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
+# YAML's name: and value:, JSON's "name": and "value": (an ECS task's environment, a HAR's cookies), a CLI's --name.
+_NAME_FIELD = re.compile(r"(?i)(?:\bname[\"']?\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
+_VALUE_FIELD = re.compile(r"(?i)(?:\bvalue[\"']?\s*:\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
 
 
 def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
@@ -138,7 +163,9 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
     if "name" not in text.lower():
         return
     for name in _NAME_FIELD.finditer(text):
-        if not _SECRET_NAME.fullmatch(name.group(1)) or _ABOUT_SECRET.search(name.group(1).rsplit("/", 1)[-1]):
+        cookie = _SESSION_COOKIE_NAME.fullmatch(name.group(1))  # a HAR's cookie: {"name": "sid", "value": "..."}
+        secret = _SECRET_NAME.fullmatch(name.group(1)) and not _ABOUT_SECRET.search(name.group(1).rsplit("/", 1)[-1])
+        if not (secret or cookie):
             continue
         at = name.end()
         for n in range(3):  # this line and the next two, up to another entry's name
@@ -148,7 +175,7 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
                 break
             value = _VALUE_FIELD.search(text, at, line_end)
             if value:
-                if _secret_value(value.group(2), name.group(1)):
+                if _secret_value(value.group(2), "token" if cookie else name.group(1)):
                     yield value.start(2), value.end(2), "Password"
                 break
             if line_end >= len(text):
@@ -156,16 +183,25 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
             at = line_end + 1
 
 
+# The names session cookies go by (a HAR file lists each cookie as a name and a value).
+_SESSION_COOKIE_NAME = re.compile(r"(?i)sid|connect\.sid|sessionid|session|phpsessid|jsessionid|[\w.-]*_session")
+
+
 # INSERT INTO t (provider, api_key) VALUES ('mixpanel', '8b43...'): a column named for a secret and its literal.
-_INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\(([^()]{1,600})\)\s*values\s*")
-_ROW = re.compile(r"\(((?:'(?:[^']|'')*'|[^()'])*)\)")
+_INSERT = re.compile(r"(?is)\binsert\s+into\s+([\w.\"`\[\]]+)\s*\(([^()]{1,600})\)\s*values\s*")
+# A table of keys or tokens (api_keys, access_tokens): its key, token or secret column holds them.
+_KEY_TABLE = re.compile(r"(?i)(?:key|token|secret|credential)s?\W*$")
+_KEY_TABLE_COLUMN = re.compile(r"(?i)key|token|secret|value")
+_ROW = re.compile(r"\(((?:'(?:[^']|'')*'|\w+\([^()']*\)|[^()'])*)\)")  # a call among the values: now()
 _SQL_VALUE = re.compile(r"\s*('(?:[^']|'')*'|[^,]*)\s*(?:,|$)")
 
 
 def _inserted(text: str) -> Iterator[tuple[int, int, str]]:
     for insert in _INSERT.finditer(text):
-        columns = [c.strip().strip('"`[]') for c in insert.group(1).split(",")]
+        columns = [c.strip().strip('"`[]') for c in insert.group(2).split(",")]
         secret = {n for n, c in enumerate(columns) if _SECRET_NAME.fullmatch(c) and not _ABOUT_SECRET.search(c)}
+        if _KEY_TABLE.search(insert.group(1)):
+            secret |= {n for n, c in enumerate(columns) if _KEY_TABLE_COLUMN.fullmatch(c)}
         if not secret:
             continue
         at = insert.end()

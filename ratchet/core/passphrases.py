@@ -22,6 +22,9 @@ def passphrase(text: str, pos: int, end: int, *, cued: bool) -> re.Match[str] | 
     joined = _JOINED_PHRASE.match(text, pos, end)
     picked = joined and joined_words(joined.group(0))
     found = _PHRASE.match(text, pos, end) or (joined if joined and (cued or picked) else None)
+    if found and text.startswith("=", found.end()) and " " in found.group(0):
+        # "password=blouse library life churn profile=default": the last word names the next key
+        found = _PHRASE.match(text, pos, found.start() + found.group(0).rindex(" "))
     if not found:
         return None
     words = [w.lower() for w in re.split(r"[\s.,_-]+", found.group(0)) if w]
@@ -31,12 +34,14 @@ def passphrase(text: str, pos: int, end: int, *, cued: bool) -> re.Match[str] | 
     if words[0] in _DESCRIBING and (function or len(words) < 4):
         return None  # "the passphrase is stored in ...", "correct but ..."; not "correct seven winter sings"
     describing = sum(w in _DESCRIBING or _describes(w) for w in words)
-    if 2 * describing > len(words) or not (cued or _CLAUSE_END.match(text, found.end())):
+    ends = _CLAUSE_END.match(text, found.end()) or _ASIDE.match(text, found.end())  # "... (user chen)"
+    if 2 * describing > len(words) or not (cued or ends):
         return None
     return found
 
 
 _PHRASE = re.compile(r"[A-Za-z][a-z]{1,14}(?: [A-Za-z][a-z]{1,14}){2,7}(?![\w'])\.?")  # an unquoted passphrase
+_ASIDE = re.compile(r"\s+\(|</|\s+[\w-]+=")  # an aside, an XML element's end, the next key=value of a command
 _PHRASE_CUE = re.compile(r"(?i)\b(?:phrase|sentence|words)\s+$")  # "my password is the sentence ..."
 _JOINED_PHRASE = re.compile(r"[a-z]{2,15}(?P<sep>[.\-_])[a-z]{2,15}(?:(?P=sep)[a-z]{2,15}){1,6}(?![\w-]|\.\w)")
 

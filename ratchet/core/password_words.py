@@ -17,7 +17,8 @@ from functools import lru_cache
 # of "password" count: people type fast. A passphrase has its own name in the Romance languages (phrase secrète).
 _PASSWORD_WORDS = (
     r"(?:phrase|frase)[\s-]+(?:secr[èe]te|de\s+passe|secreta|segreta|senha|de\s+(?:contrase[ñn]a|senha|paso))|"
-    r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|pass(?:phrase|code)?s?|pwd|requirepass|masterauth|pw|"
+    r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|psswo?r?ds?|p/w|pass(?:phrase|code)?s?|pwd|requirepass|"
+    r"masterauth|pw|"
     r"(?:pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
@@ -49,12 +50,14 @@ _KEY_WORDS = (
     r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
     r"consumer|project|management|unseal|product|activation|registration|serial|cd)"
     r"[ _-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
-    r"master\.key|api[ _-]?key|apikey|app(?:lication)?[ _-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|secrets?|keys?|"
+    r"master\.key|api[ _-]?ke?ye?|apikey|tokn|app(?:lication)?[ _-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|"
+    r"secrets?|keys?|"
     r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
     r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
 )
 # A snake_case suffix that names the value's form, not another thing: Rails' secret_key_base, token_value, key_b64.
-_VALUE_SUFFIX = r"(?:_(?:base|value|b64|base64|hex|raw|plain(?:text)?))?"
+# A suffix naming the value's encoding, or a slot's number (a SIM's PIN1 and PUK2, Tasmota's Password1).
+_VALUE_SUFFIX = r"(?:_(?:base|value|b64|base64|hex|raw|plain(?:text)?)|[1-9](?!\d))?"
 # Germanic and Finnic languages glue a qualifier on: the word is found at the end of the compound, in lower case as
 # it is written there (Masterpasswort, routerlösenordet, wifisalasana); matched case-sensitively, which is cheaper.
 _GLUED_PASSWORD_WORDS = r"(?:passwort|kennwort|wachtwoord|l[öo]senord|passord|kodeord|salasana)(?:et|en|s)?"

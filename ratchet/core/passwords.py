@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase, words_before
+from ratchet.core import bare_values
+from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase
 from ratchet.core.password_values import (
     _MEMORABLE,
     _WORD_BREAK,
@@ -41,7 +42,6 @@ from ratchet.core.password_values import (
 from ratchet.core.password_words import (
     _AMBIGUOUS,
     _APP_PASSWORD,
-    _BEFORE,
     _CAMEL,
     _CAMEL_VERB,
     _CJK_CONNECTOR,
@@ -123,7 +123,9 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         kind = {"pw": "Password", "login": "Password", "cjk": "Password"}.get(group, "API Key")
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
-        found = _value_after(text, match.end(), group, word) or _value_before(text, match.start(), group, word)
+        found = _value_after(text, match.end(), group, word) or bare_values.before(text, match.start(), group, word)
+        if not found and group == "pw" and not _ambiguous(word):
+            found = bare_values.qualified(text, match.end())
         if found and group == "login" and re.match(r"(?i)\s*\d+(?:[.,]\d+)?\s*[gm]hz\b", text[match.end() :]):
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
@@ -131,12 +133,17 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield found[0], found[1], kind
     for match in _ACCOUNT.finditer(text):
+        spaced = match.group(0).rstrip()[-1:].isalpha()  # "admin leila280793": no sign between
+        if spaced and not _LOGIN_LINE.search(text, text.rfind("\n", 0, match.start()) + 1, match.start()):
+            continue  # "root 4096 Mar 3 ..." (a listing): a space connects only on a login's line
         value = _VALUE.match(text, match.end())
         raw = value.group(1).rstrip(".,;:?)]}\"'`”’»") if value else ""
         digit = any(c.isdigit() for c in raw)  # "root: otBase.BaseTable" is a type annotation
         if raw and digit and generated(raw) and plausible(raw) and raw.lower() not in _DESCRIBING:
             start = value.start(1) if value else 0
             yield start, start + len(raw), "Password"  # "admin / saffron3puffin!!", "local admin: Thunder709"
+        elif not spaced and (words := passphrase(text, match.end(), len(text), cued=False)):
+            yield words.start(), words.end(), "Password"  # "root / autumn bind arrive endorse"
     for match in _TOKENISH.finditer(text):
         if (
             password_shaped(match.group(0))
@@ -148,7 +155,11 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
 
 _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
-_ACCOUNT = re.compile(r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d))")
+_ACCOUNT = re.compile(
+    r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"
+    r"[ \t]+(?=\S*\d))"  # a space only after a login word on its line ("NVR login for the cameras: admin x")
+)
+_LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldung|identifiants?|acceso)\b")
 
 
 _CALL_ARGUMENT = re.compile(r"\(\s*(?=[\"'][^\s\"'])")  # a literal, not ''.join(...)
@@ -159,9 +170,17 @@ def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
     as X``): right after a sign or a verb that reports a value, never past other words, which in code are a type
     or an alias (``StrategyCacheKey: TypeAlias = tuple[...]``, ``import DomainSecret as DomainSecret``)."""
     sign = _SIGN.match(text, at) or _CAMEL_VERB.match(text, at) or _CALL_ARGUMENT.match(text, at)
+    if not sign and re.search(r"p(?:ass)?w(?:or)?d$", name):
+        # Gradle's and Groovy's ``storePassword "..."``: a password's name, a space, a literal.
+        sign = _SPACED_LITERAL.match(text, at)
+        if sign:
+            return _value_at(text, sign.end(), min(len(text), sign.end() + 120), "pw", name, False)
     if not sign or not sign.group(0).strip():
         return None
     return _value_at(text, sign.end(), min(len(text), sign.end() + 120), "key", name, False)
+
+
+_SPACED_LITERAL = re.compile(r"[ \t]+(?=[\"'][^\s\"'])")
 
 
 def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
@@ -263,6 +282,13 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         joined = _JOINED_PHRASE.fullmatch(inner) and _random_words(inner)
         if not _PLACEHOLDER.match(inner) and (joined or not _ordinary_shape(inner)):
             return quoted.start(1), quoted.end(1)  # a quoted passphrase, spaces and all
+    keyed = not _ambiguous(word) or text[pos - len(word) - 1 : pos].lstrip().isupper()  # PSK "...": a config's key
+    if quoted and group == "pw" and keyed and not _PLACEHOLDER.match(quoted.group(1)):
+        # Quoted right after the word, as code and configuration give one (PSK "...", define('DB_PASSWORD', '...')):
+        # four or more random plain words are a passphrase (three when the word names one).
+        words = passphrase(text[: quoted.end(1)], quoted.start(1), quoted.end(1), cued="phrase" in word)
+        if words and words.end() == quoted.end(1):
+            return words.start(), words.end()
     if connected and group == "pw" and not _NUMERIC_WORD.search(word) and not _CODE_WORD.search(word):
         app = _APP_PASSWORD.match(text, pos, end)
         if app and app.group(0).split()[0] not in _DESCRIBING:
@@ -272,6 +298,13 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         words = passphrase(text, pos, end, cued=cued) if cued or not _ambiguous(word) or word in ("pw", "pwd") else None
         if words:
             return words.start(), words.end()  # "glacier ember quilt seventeen", "blue.train.owl.frozen"
+    plain_word = not _ambiguous(word) or word in ("pw", "pwd")
+    if not connected and group == "pw" and plain_word and bare_values.after_account(text, pos):
+        # No connector, after an account ("... login ana@example.com pw easy dentist donor huge") or as a config
+        # file's directive ("requirepass hunt asset corn fragile"): four or more random plain words in lower case.
+        words = passphrase(text, pos, end, cued=False)
+        if words and words.group(0).islower() and words.group(0).split()[0] not in _OTHER_HEADS:
+            return words.start(), words.end()  # not "password reset emails arrive late": a compound's head
     value = _VALUE.match(text, pos, end)
     if not value:
         return None
@@ -364,39 +397,6 @@ def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int,
         pos = nxt.end()
 
 
-def _value_before(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
-    """``"M0nt3r3y-Bay#7" is the password for ...``, ``timber5991 — that's the password``, ``use X as the
-    passphrase``, ``"2662" - PIN for ...``: a generated-looking value (a PIN's digits, a passphrase's words)
-    before the word, unless the word only qualifies the noun after it ("... is our password rule")."""
-    if group not in ("pw", "login", "key"):
-        return None
-    after = re.match(r"\s+([^\W\d_]+)", text[at + len(word) : at + len(word) + 30])
-    if after and after.group(1).lower() in _OTHER_HEADS:
-        return None
-    head = text[max(0, at - 160) : at]
-    conn = _BEFORE.search(head)
-    if not conn:
-        return None
-    lead, base = head[: conn.start()], at - len(head)
-    if "phrase" in word:
-        run = words_before(lead)
-        if run:
-            return base + run[0], base + run[1]
-    token = re.search(r"[\"'`“‘]?([!-~]{4,64}?)[\"'`”’]?$", lead)
-    if not token or re.search(r"\S", lead[token.start() - 1 : token.start()] if token.start() else ""):
-        return None
-    value = token.group(1)
-    pin = _NUMERIC_WORD.search(word) and re.fullmatch(r"\d{4,12}", value)
-    if group == "key" and not (random_token(value) and any(c.isdigit() for c in value)):
-        return None  # "put 6HX5QAXGBP87UGS60ZE6 as the api key": only a generated key
-    if any(_PLACEHOLDER.match(part) for part in re.split(r"[`\"']*[/:][`\"']*", value.strip("`\"'"))):
-        return None  # "use `foo`/`bar` as user/pass": stand-ins
-    chosen = generated(value) and plausible(value) or group == "pw" and joined_words(value)
-    if (pin or chosen) and not _PLACEHOLDER.match(value):
-        return base + token.start(1), base + token.end(1)
-    return None
-
-
 def _past_spoken(text: str, pos: int, end: int) -> int:
     """Past further connector words ("is now", "changed to", "set to")."""
     while True:
@@ -450,6 +450,9 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         # base64 of text or JSON is a cursor or a payload, not a key; after a password word, the encoding of one
         # (a Kubernetes secret's data: "POSTGRES_PASSWORD: SGlja29yeSE5Mzc=").
         decoded = decoded_base64(value)
+        user, colon, secret = decoded.partition(":")
+        if connected and colon and user and " " not in user and generated(secret) and plausible(secret):
+            return True  # base64 of user:password (npm's _auth and _authToken, a registry's auth)
         return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
     if not plausible(value):
         return False

@@ -89,8 +89,8 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
             # Commit hashes and digests are everywhere in developer facts; only long hex with a
             # password-ish neighbour is caught (by the keyword layer), never bare hex.
             continue
-        if "/" in token and all(part.isalpha() or not part for part in re.split(r"[/._-]", token)):
-            continue  # a path
+        if "/" in token and all(part.isalpha() or part.isdigit() or not part for part in re.split(r"[/._-]", token)):
+            continue  # a path, a branch named for its ticket (fix/WEB-1271-timeout)
         if _WORDISH.match(token) or token.count("-") + token.count("_") + token.count(".") >= 3:
             continue  # identifiers, slugs, dotted module paths
         if (
@@ -151,6 +151,7 @@ _NOT_SECRET = re.compile(
     r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)|"  # a sops value, or one cut short where a length limit ends the text
     # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p).
     r"\b(?:ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob|Pod|Node)/[a-z0-9.-]+|"
+    r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"',;)]+|"  # an ARN names a resource (a secret's, too): a reference
     r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b",
     re.I | re.S,
 )
@@ -165,7 +166,8 @@ _NAMED_BY_NOUN = re.compile(
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 _ADDRESS_WORD = re.compile(
-    r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:\w+\s+){0,3}to|donat\w*\s+to)\b"
+    r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:\w+\s+){0,3}to|donat\w*\s+to|"
+    r"donations?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge)|tips?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge))\b"
     r"[^.\n]{0,24}$|\baddresses\b"
 )
 _ADDRESS_AFTER = re.compile(r"(?i)\s+(?:is\s+|was\s+)?(?:a\s+|an\s+|the\s+|my\s+)?(?:\w+\s+){0,2}address\b")

@@ -150,6 +150,47 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"password|passwd|pwd|sig|signature|x-goog-signature|x-amz-signature|x-amz-security-token)=([^&\s#]{8,})"
             ),
         ),
+        # A sign-in link's one-time code (an OAuth callback's ?code=, a magic link) and a password reset link's
+        # token: whoever opens the link is signed in, or sets the password.
+        (
+            "Sign-in Link Token",
+            re.compile(
+                r"(?i)/(?:[\w-]*/)*(?:callback|oauth2?|authorize|magic[\w-]*|sign-?in|login|verify)\b[^\s?#]*\?"
+                r"(?:[^\s#]*&)?(?:code|token|magic_?token|login_?token)=((?=[A-Za-z0-9_.~-]*\d)[A-Za-z0-9_.~-]{24,})|"
+                r"/(?:password[/_-])?reset(?:[/_-]password)?/((?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Z])"
+                r"[A-Za-z0-9_-]{24,})|"
+                r"[?&](?:reset_?token|magic_?token|login_?token)=([A-Za-z0-9_.~-]{20,})"
+            ),
+        ),
+        # What tools print or keep that holds a password: Jenkins' first-start banner, a Kubernetes pull secret's
+        # .dockerconfigjson (base64 of registry logins), a Terraform state's random_password result, an OpenVPN
+        # auth-user-pass file (a user name, then the password, on the lines after its name).
+        (
+            "Tool Output Password",
+            re.compile(
+                r"(?i)following password to proceed to installation:\s*\n(?:[ \t]*\n)?[ \t]*([0-9a-f]{32})\b|"
+                r"\.dockerconfigjson[\"']?\s*:\s*[\"']?(eyJ[A-Za-z0-9+/]{40,}={0,2})|"
+                r"\"type\":\s*\"random_password\"[^\]]{0,600}?\"result\":\s*\"([^\"\s]{4,})\"|"
+                r"(?im:^)[ \t]*(?:\$\s*cat\s+|#\s*)\S*(?:auth|creds?|credentials|pass(?:word)?s?)\S*\.txt\b[^\n]*\n"
+                r"[ \t#]*[^\s#]+[ \t]*\n[ \t#]*([^\s#]{6,})[ \t]*(?:\n|$)"
+            ),
+        ),
+        # A paid licence's key after its name ("License: KGUM-O5GW-CCA9-MT1V", "Lizenzschlüssel ..."), in the groups
+        # of capitals and digits vendors print, and a licence block (Sublime Text's hex groups).
+        (
+            "License Key",
+            re.compile(
+                r"(?i)\b(?:licen[cs]e(?:\s+(?:key|code))?|lizenz(?:schl[üu]ssel|code)?|cl[ée]\s+de\s+licence|"
+                r"clave\s+de\s+licencia|serial\s+key|product\s+key|activation\s+(?:key|code)|"
+                r"registration\s+(?:key|code))\b[ \t]*[:=]?[ \t]*"
+                r"((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7}))(?![\w-])|"
+                r"-{3,}\s*BEGIN\s+LICEN[CS]E\s*-{3,}[^\n]*\n(?:[^\n]*\n){0,4}?((?:[0-9A-F]{8}[ \t]+){3}[0-9A-F]{8})"
+            ),
+        ),
+        # A calendar's secret address (Google Calendar's "private-<hex>"): anyone holding it reads the calendar.
+        ("Private Calendar Address", re.compile(r"/(private-[0-9a-f]{32})(?![0-9a-f])")),
+        ("Matrix Access Token", re.compile(r"\bsyt_[A-Za-z0-9]{2,64}_[A-Za-z0-9]{20}_[A-Za-z0-9]{6}\b")),
+        ("Asana Token", re.compile(r"(?<![\w/])[0-9]/\d{13,19}(?:/\d{13,19})?:[0-9a-f]{32}\b")),
         (
             "New Relic Key",
             re.compile(r"\bNR(?:AK|RA)-[A-Za-z0-9]{27}\b|\bNRII-[A-Za-z0-9_-]{32}|\bNRJS-[a-f0-9]{19}\b"),
@@ -310,7 +351,10 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Password File Entry",
             re.compile(
-                r"(?m)^[^\s:#,]+:(?:\d{1,5}|\*):[^\s:,]+:[^\s:,]+:(\S{4,})$|^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$"
+                r"(?m)^[^\s:#,]+:(?:\d{1,5}|\*):[^\s:,]+:[^\s:,]+:(\S{4,}|\S+(?: \S+){2,7})$|"
+                r"^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$|"
+                # Postfix's sasl_passwd: [relay]:port user:password
+                r"^\[[\w.-]+\]:\d{1,5}[ \t]+[^\s:]+:(\S{4,}|\S+(?: \S+){2,7})[ \t]*$"
             ),
         ),
         (
@@ -327,7 +371,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"\.auth\(\s*[\"']([^\"'\s]{8,})[\"']\s*\)|"
                 r"\b(?:PDO|mysqli|mysqli_connect|mysql_connect|getConnection)\s*\(\s*(?:[\"'][^\"']*[\"']|\$?\w+)\s*,"
-                r"\s*(?:[\"'][^\"']*[\"']|\$?\w+)\s*,\s*[\"']([^\"'\s]{4,})[\"']|"
+                r"\s*(?:[\"'][^\"']*[\"']|\$?\w+)\s*,\s*[\"']([^\"'\s][^\"'\n]{3,})[\"']|"
+                r"\bPasswordAuthentication\s*\(\s*(?:[\"'][^\"']*[\"']|\w+)\s*,\s*\"([^\"\s]{4,})\"|"
                 r"\balgoliasearch\s*\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"'\s]{16,})[\"']"
             ),
         ),
@@ -356,16 +401,21 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b[wx]?freerdp\b[^\n]*?\s/p:['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bnet\s+use\s+\S+\s+['\"]?([^\s'\"/*$<{][^\s'\"]{3,})['\"]?\s+/user:|"
+                r"\bnet\s+use\s+\S+\s+['\"]?([^\s'\"/*$<{\\][^\s'\"]{3,})['\"]?\s+/user:|"
+                r"\bnet\s+use\b[^\n]*?\s/user:\S+\s+['\"]?([^\s'\"/*$<{][^\s'\"]{3,})|"
                 r"\bcurl\b[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\bhttp-basic\.\S+\s+\S+\s+['\"]?([^\s'\"$<{][^\s'\"]{5,})|"
-                r"\b(?:echo|printf)\s+['\"]?([^\s'\"$]{6,})['\"]?\s*>>?\s*\S*(?:pass|secret|token|key)\S*|"
+                r"\b(?:echo|printf)\s+['\"]?([^\s'\"$]{6,})['\"]?\s*(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*"
+                r"\S*(?:pass|secret|token|key)\S*|"
                 # sqlplus user/password@db; htpasswd -b [file] user password; keytool -storepass X; openssl -passin
                 # pass:X; gh secret set NAME --body X; ssh-keygen -N/-P X; zip -P X, 7z -pX; git config x.smtppass X;
                 # redis-cli -a X.
-                r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]+/([^\s@/'\"]{4,})(?=@|\s|$)|"
-                r"\bhtpasswd(?=(?:\s+-[a-zA-Z]+)*?\s+-[a-zA-Z]*b)(?:\s+-[a-zA-Z]+)+(?:\s+[^\s;|&-][^\s;|&]*){1,2}\s+['\"]?"
-                r"([^\s'\";|&]{4,})['\"]?(?=\s*(?:$|[;|&]))|"
+                r"\bsqlplus\s+(?:-\w+\s+)*[\w$#.-]+/([^\s@/'\"]{4,})(?=@|\s|$)|"
+                r"\bhtpasswd(?=(?:\s+-[a-zA-Z]+)*?\s+-[a-zA-Z]*b)(?:\s+-[a-zA-Z]+)+(?:\s+[^\s;|&-][^\s;|&]*){1,2}\s+"
+                r"(?:'([^'\n]{4,})'|\"([^\"\n]{4,})\"|([^\s'\";|&]{4,}))(?=\s*(?:$|[;|&]))|"
+                # lftp -u user,password; mosquitto_sub/pub -P X
+                r"\blftp\b[^\n]*?\s-u\s+['\"]?[^\s,'\"]+,([^\s'\"$<{][^\s'\"]{3,})|"
+                r"\bmosquitto_\w+\b[^\n]*?\s-P\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\s-(?:store|key|srcstore|deststore|srckey|destkey)pass\s+['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\s-pass(?:in|out|word)?\s+['\"]?pass:([^\s'\"]{4,})|"
                 r"\bgh\s+secret\s+set\b[^\n]*?\s(?:--body|-b)[= ]['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
@@ -384,7 +434,16 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap)\b[^\n]*?\s-c\s*['\"]?(?!(?:public|private)\b)([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bsnmp-server\s+community\s+(?!(?:public|private)\s)([^\s'\"]{4,})\s+(?:RO|RW|ro|rw|view)\b|"
                 r"(?m:^)[ \t]*(?:enable|username\s+\S+(?:\s+privilege\s+\d+)?)\s+(?:secret|password)\s+"
-                r"(?:0\s+)?(?![5789]\s)([^\s'\"$<{]{4,})"
+                r"(?:[07]\s+)?(?![589]\s)([^\s'\"$<{]{4,})|"
+                # A network device's shared keys: TACACS+ and RADIUS servers (type 7 is an encoding, not a hash),
+                # Junos authentication keys, FortiOS PSKs and passwords (not ENC: encrypted), Wi-Fi pre-shared keys.
+                r"(?m:^)[ \t]*(?:tacacs-server|radius-server)\b[^\n]*?\skey\s+(?:[07]\s+)?([^\s'\"$<{]{4,})|"
+                r"\bauthentication(?:-key|\s+md5\s+\d+\s+key)\s+\"?(?!\$9\$)([^\s\"]{4,})|"
+                r"(?m:^)[ \t]*set\s+(?:psksecret|passwd|password)\s+(?!ENC\s)['\"]?([^\s'\"$<{]{4,})|"
+                r"\b(?:wpa2?-)?pre-shared-key\s*=\s*['\"]?([^\s'\"$<{]{8,})|"
+                # Windows: reg add ... /v DefaultPassword ... /d X; unattend.xml's <AdministratorPassword><Value>X.
+                r"/v\s+\"?\w*(?:Password|Passwd|Pwd)\w*\"?\s+(?:/t\s+\w+\s+)?/d\s+(?:\"([^\"\n]{4,})\"|([^\s\"]{4,}))|"
+                r"<(?:\w*Password)>\s*<Value>([^<\s][^<]{3,})</Value>"
             ),
         ),
         (

@@ -12,9 +12,10 @@ Three layers, cheapest first:
    prose forms people actually type to an agent ("my password is hunter2x!"), connection strings with an
    embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
    ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
-   :mod:`password_values`, :mod:`passphrases`), :mod:`account_secrets`, :mod:`seed_words` (a BIP-39 phrase with no
-   name for it), :mod:`chat_secrets` (a chat's message that is only a token) and :mod:`listed_secrets` (a table's
-   password column, a key/value pair, an environment literal, a login without a password word, a value pointed at).
+   :mod:`password_values`, :mod:`passphrases`; a value with no connector: :mod:`bare_values`), :mod:`account_secrets`,
+   :mod:`seed_words` (a BIP-39 phrase with no name for it), :mod:`chat_secrets` (a chat's message that is only a
+   token) and :mod:`listed_secrets` (a table's password column, a key/value pair, an environment literal, a login
+   without a password word, a value pointed at).
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
@@ -351,12 +352,20 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         in_cookie = "cookie" in match.string[line_start : match.start()].lower()
         cookie_attribute = _COOKIE_ATTRIBUTE.match(match.string, match.end())
         return not (in_cookie or cookie_attribute or _SESSION_COOKIE.fullmatch(match.group(1)))
+    if kind == "Tool Output Password":
+        if value.startswith("eyJ"):  # a pull secret: registry logins inside
+            return not re.search(r'"(?:auth|password)"', values.decoded_base64(value))
+        return match.lastindex == 4 and not (values.generated(value) and values.plausible(value))
+    if kind == "Sign-in Link Token":  # random, not the docs' AUTHORIZATION_CODE_HERE
+        return values.entropy(value) < 4.2 or bool(_WORD_PLACEHOLDER.match(value))
     if kind in ("Command Line Token", "Authorization Header"):
         return not (_UUID.fullmatch(value) or values.random_token(value))
     if kind == "Connection String Password":  # the docs' "Password=myPassword;", "Pwd={your_password}"
         return bool(_WORD_PLACEHOLDER.match(value.strip("{}")))
     if kind == "Mollie API Key":
         return len(values._WORD_BREAK.findall(value)) <= 8  # test_Float64ArrayRoundTrip: a test's name
+    if kind == "Password File Entry" and " " in value:  # a passphrase, or an app password's four groups
+        return not (values._random_words(value) or re.fullmatch(r"[a-z]{4}(?: [a-z]{4}){3}", value))
     if kind in ("Password File Entry", "SQL Password"):
         return not values.generated(value) or not values.plausible(value) or value.startswith(("md5", "SCRAM-"))
     if kind == "Encoded Private Key":

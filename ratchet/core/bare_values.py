@@ -1,0 +1,81 @@
+"""Credential values given without a connector between the word and the value: before the word ("M0nt3r3y-Bay#7 is
+the password for ..."), after a few words saying whose password it is ("hasło do laptopa warszawa#1*"), or after an
+account (an e-mail address on the line, a config file's directive: "requirepass ..."). Without a connector only a
+value that looks chosen or generated counts. :mod:`ratchet.core.passwords` asks these when no connector was found.
+Nothing here imports anything heavy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ratchet.core.passphrases import joined_words, words_before
+from ratchet.core.password_values import _ordinary_shape, generated, plausible, random_token
+from ratchet.core.password_words import _BEFORE, _CLAUSE_END, _NUMERIC_WORD, _OTHER_HEADS, _PLACEHOLDER
+
+
+def before(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
+    """``"M0nt3r3y-Bay#7" is the password for ...``, ``timber5991 — that's the password``, ``use X as the
+    passphrase``, ``"2662" - PIN for ...``: a generated-looking value (a PIN's digits, a passphrase's words)
+    before the word, unless the word only qualifies the noun after it ("... is our password rule")."""
+    if group not in ("pw", "login", "key"):
+        return None
+    after = re.match(r"\s+([^\W\d_]+)", text[at + len(word) : at + len(word) + 30])
+    if after and after.group(1).lower() in _OTHER_HEADS:
+        return None
+    head = text[max(0, at - 160) : at]
+    conn = _BEFORE.search(head)
+    if not conn:
+        return None
+    lead, base = head[: conn.start()], at - len(head)
+    if "phrase" in word:
+        run = words_before(lead)
+        if run:
+            return base + run[0], base + run[1]
+    token = re.search(r"[\"'`“‘]?([!-~]{4,64}?)[\"'`”’]?$", lead)
+    if not token or re.search(r"\S", lead[token.start() - 1 : token.start()] if token.start() else ""):
+        return None
+    value = token.group(1)
+    pin = _NUMERIC_WORD.search(word) and re.fullmatch(r"\d{4,12}", value)
+    if group == "key" and not (random_token(value) and any(c.isdigit() for c in value)):
+        return None  # "put 6HX5QAXGBP87UGS60ZE6 as the api key": only a generated key
+    if any(_PLACEHOLDER.match(part) for part in re.split(r"[`\"']*[/:][`\"']*", value.strip("`\"'"))):
+        return None  # "use `foo`/`bar` as user/pass": stand-ins
+    chosen = generated(value) and plausible(value) or group == "pw" and joined_words(value)
+    if (pin or chosen) and not _PLACEHOLDER.match(value):
+        return base + token.start(1), base + token.end(1)
+    return None
+
+
+# "hasło do laptopa warszawa#1*", "Password email aku merdeka.bakso55": a few words saying whose password, then the
+# value with no connector. Only a value that looks chosen counts, ending its clause.
+_QUALIFIED = re.compile(
+    r"[ \t]+(?:[^\W\d_][\w'’-]{0,20}[ \t]+){1,3}[\"'`“]?([^\s\"'`”]{6,40}?)[\"'`”]?(?=[.,;!?]?(?:\s|$))"
+)
+
+
+def qualified(text: str, at: int) -> tuple[int, int] | None:
+    """The value after a password word and a few words saying whose password it is, with no connector."""
+    found = _QUALIFIED.match(text, at)
+    if not found or not _CLAUSE_END.match(text, found.end()):
+        return None
+    if text[at : found.start(1)].split()[0].lower().strip("'’") in _OTHER_HEADS:
+        return None  # "password policy requires Upper1!", "password manager on my MacBook2": another thing's words
+    value = found.group(1).rstrip(".,;:!?") if not re.search(r"[!?.]{2}$", found.group(1)) else found.group(1)
+    digits = sum(c.isdigit() for c in value)
+    marked = not value.isalnum() and not re.fullmatch(r"[a-z0-9_]+", value) or digits >= 2 and value != value.lower()
+    if not (digits and marked and generated(value) and plausible(value)) or _ordinary_shape(value):
+        return None
+    if _PLACEHOLDER.match(value) or value.startswith(("http", "/", "~", "@", "#", "-", "--")) or "@" in value:
+        return None
+    return found.start(1), found.start(1) + len(value)
+
+
+def after_account(text: str, pos: int) -> bool:
+    """An e-mail address earlier on the line, or the word starting the line (a directive of a config file)."""
+    line = text[text.rfind("\n", 0, pos) + 1 : pos]
+    directive = re.fullmatch(r"\s*(\w+)\s+", line)
+    return bool(re.search(r"[\w.+-]+@[\w-]+\.[\w.-]+\s", line)) or bool(directive and _DIRECTIVE.search(directive[1]))
+
+
+_DIRECTIVE = re.compile(r"(?i)^(?:require|master|auth|admin|root|default|db|smtp|mail)[-_]?pass(?:word|wd)?$")
