@@ -361,6 +361,17 @@ def test_to_an_agent_at_work_a_picked_option_needs_its_question() -> None:
     assert [c.content for c in offline.extract(work, Config().categories, "casual")] == []
 
 
+def test_a_numbered_list_of_questions_offers_no_options() -> None:
+    """ "4." answers the agent's fourth question; the line under that number is a question, not an option to choose."""
+    asked = (
+        "A few open points:\n\n3. Retries: should we cap them at five?\n"
+        "4. Timeouts: stop at the first one, or keep going and report them all at the end?\n\nWhich should I settle?"
+    )
+    assert answers.choice(asked, "4.") is None
+    offered = "Which format?\n\n1. JSON: one object per line.\n2. CSV: a header row, then one row per record.\n"
+    assert answers.choice(offered, "2") == "The user chose CSV: a header row, then one row per record."
+
+
 def test_a_name_with_my_in_it_is_not_the_users() -> None:
     """ "Oh My Zsh" is a name: its "My" is nobody's, and its "Oh" is no interjection to strip."""
     assert _said("I use Oh My Zsh with the agnoster theme.") == ["The user uses Oh My Zsh with the agnoster theme."]

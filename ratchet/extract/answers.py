@@ -63,8 +63,8 @@ def choice(assistant_text: str, user_text: str, *, need_topic: bool = False) -> 
         return None
     title, desc = options[label]
     topic = _topic(assistant_text, questions)
-    if len(title) < 3 or title.endswith("?") or _OFFER.match(topic):
-        return None
+    if len(title) < 3 or title.endswith("?") or desc.endswith("?") or _OFFER.match(topic):
+        return None  # a numbered list of questions ("4. Should X: stop, or label the run?") offers no options
     if _SPEAKER.search(f"{title} {desc}"):
         return None  # the assistant's "I" and "we" are not the user's: not rewritten, not kept
     if _MOMENT.search(f"{title} {desc} {topic}"):
