@@ -13,7 +13,7 @@ pass). For every corpus:
 - **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
   gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 8 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 9 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -69,9 +69,12 @@ CORPORA = {
     # part (round 8: the classes that recur in configs and on command lines, not its one-of-a-kind rows).
     "tuning, round 8": (_SECRETS / "heldout-7" / "credentials.jsonl", _SECRETS / "heldout-7" / "ordinary.jsonl"),
     # Written blind (2026-11-26, fifth session) by a helper who saw neither the code nor any corpus (1,400 credentials
-    # over 420 shapes, 1,150 ordinary facts over 132, a third of each long pastes); measured once after round 8, not
-    # tuned on.
-    "held out": (_SECRETS / "heldout-8" / "credentials.jsonl", _SECRETS / "heldout-8" / "ordinary.jsonl"),
+    # over 420 shapes, 1,150 ordinary facts over 132, a third of each long pastes); measured once after round 8 (add
+    # 92.8 %, extract 99.9 %, output 93.0 %, ordinary refused 0.8 %, withheld 0.8 %), then tuned on by class (round 9).
+    "tuning, round 9": (_SECRETS / "heldout-8" / "credentials.jsonl", _SECRETS / "heldout-8" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, sixth session) by a helper who saw neither the code nor any corpus; measured once
+    # after round 9, not tuned on.
+    "held out": (_SECRETS / "heldout-9" / "credentials.jsonl", _SECRETS / "heldout-9" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -154,12 +157,14 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
     return out
 
 
-_UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+# A fact's UUID, and the short id recall prints before a fact ("- [3f7110ab] ...").
+_UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<=\[)[0-9a-f]{8}(?=\])")
 
 
 def _without_ids(data: bytes, spoken: bytes) -> bytes:
-    """``data`` without the ids the store made up (a fact's UUID): a four-digit PIN is found in one by chance
-    ("7170" in "0471702e-..."), which is no leak. A UUID that is in what was said stays (it may be the secret)."""
+    """``data`` without the ids the store made up (a fact's UUID, its short form in recall's output): a four-digit
+    PIN is found in one by chance ("7170" in "0471702e-..."), which is no leak. An id that is in what was said stays
+    (it may be the secret)."""
     for found in set(_UUID.findall(data)):
         if found not in spoken:
             data = data.replace(found, b"")
@@ -237,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 8 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 9 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",

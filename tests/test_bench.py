@@ -241,3 +241,13 @@ def test_keepclass_finds_signal_where_there_is_some_and_reads_the_project_grades
     assert len(blind) == 99 and sum(r["good"] for r in blind) == 22
     assert all(r["repository"].count("/") == 1 and r["path"] and r["group"].startswith("blind") for r in blind)
     assert {r["group"] for r in project} >= {"grades-offline-1", "grades-offline-2", "blind9"}
+
+
+def test_the_secrets_bench_does_not_count_a_pin_found_inside_a_made_up_id():
+    """A four-digit PIN turns up in a fact's random id now and then ("- [3f7110ab] ..."): no leak. An id that was
+    said (it may be the secret) stays."""
+    from bench.secrets import _without_ids
+
+    shown = b"- [3f7110ab] note, 2026-11-20: the code is kept. 0a7110cd-1111-2222-3333-444455556666"
+    assert b"7110" not in _without_ids(shown, b"the PIN is 7110")
+    assert b"3f7110ab" in _without_ids(shown, b"my key is 3f7110ab")
