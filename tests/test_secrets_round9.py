@@ -20,6 +20,7 @@ from ratchet.core import secrets
         ("<password>copper meadow violin anchor</password>", "copper meadow violin anchor"),
         ("school app: tom.berg@example.org pw crisp rocket elbow fossil", "crisp rocket elbow fossil"),
         ("requirepass marble thunder pocket gravel", "marble thunder pocket gravel"),
+        ("masterauth shovel pepper island comet", "shovel pepper island comet"),
         ("Vereinspasswort: nebel kiste fuchs lampe (Nutzer jb)", "nebel kiste fuchs lampe"),
         ("/ppp secret add name=kim password=tulip engine saddle brook profile=default", "tulip engine saddle brook"),
         # Command lines and network devices.

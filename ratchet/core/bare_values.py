@@ -78,4 +78,7 @@ def after_account(text: str, pos: int) -> bool:
     return bool(re.search(r"[\w.+-]+@[\w-]+\.[\w.-]+\s", line)) or bool(directive and _DIRECTIVE.search(directive[1]))
 
 
-_DIRECTIVE = re.compile(r"(?i)^(?:require|master|auth|admin|root|default|db|smtp|mail)[-_]?pass(?:word|wd)?$")
+# Directives that take a password as their value (Redis' requirepass and masterauth, a config's dbpass, smtp_password).
+_DIRECTIVE = re.compile(
+    r"(?i)^(?:requirepass|masterauth|(?:auth|admin|root|default|db|smtp|mail)[-_]?pass(?:word|wd)?)$"
+)
