@@ -238,7 +238,7 @@ def test_keepclass_finds_signal_where_there_is_some_and_reads_the_project_grades
 
     project = keepclass.load(keepclass.DEFAULT_GRADES)
     blind = [r for r in project if r["where"].startswith("grades-blind.jsonl")]
-    assert len(blind) == 99 and sum(r["good"] for r in blind) == 22
+    assert len(blind) == 105 and sum(r["good"] for r in blind) == 23
     assert all(r["repository"].count("/") == 1 and r["path"] and r["group"].startswith("blind") for r in blind)
     assert {r["group"] for r in project} >= {"grades-offline-1", "grades-offline-2", "blind9"}
 
