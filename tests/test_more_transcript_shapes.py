@@ -191,6 +191,16 @@ def test_bold_speakers_alone_on_their_line_and_nexus_callouts_are_turns() -> Non
     assert _said(t, "assistant") == ["Use `df`:\n```\ndf -h\n```"]
 
 
+def test_speakers_named_in_another_language_with_a_bracketed_time_are_turns() -> None:
+    """A chat log written by a Russian user's exporter: "### Пользователь [17:49:08]" / "### Claude [17:49:29]"."""
+    log = (
+        "# Чат Claude — 2026-05-29\n\nСессия: `c655c92c`\n\n---\n\n### Пользователь [17:49:08]\n\n"
+        "Я живу в Казани.\n\n### Claude [17:49:29]\n\nПонял.\n\n### Usuario [17:50:02]\n\nGracias.\n"
+    )
+    t = parse_transcript(log, "chat.md")
+    assert _said(t) == ["Я живу в Казани.", "Gracias."] and _said(t, "assistant") == ["Понял."]
+
+
 def test_a_pi_session_goes_through_extraction_and_stores_only_the_users_words(tmp_path: Path) -> None:
     store = Store(tmp_path / "memory")
     path = tmp_path / "pi.jsonl"

@@ -19,11 +19,19 @@ from ratchet.extract.transcripts import Transcript, Turn
 
 # Who speaks, as chat exports name them: the user, or an assistant by its name ("ChatGPT", "GPT-4o", "Copilot").
 _ASSISTANTS = r"assistant|ai|claude|codex|gemini|model|bot|agent|chatgpt|gpt(?:-[\w.]+)?|copilot|bard|grok|perplexity"
+# "User" in the languages exports are written in ("### Пользователь [17:49:08]").
+_USER_WORDS = (
+    "пользователь", "usuario", "usuário", "utilisateur", "benutzer", "nutzer", "utente", "gebruiker", "użytkownik",
+    "kullanıcı", "用户", "用戶", "ユーザー", "사용자",
+)  # fmt: skip
+_USERS = "|".join(_USER_WORDS)
 # A line opening a turn: "User: ...", "**Assistant:** ...", "#### ChatGPT:", "## 👤 user:", "## You (2025-11-08):",
 # "**👤 You:**", and "You said:" / "ChatGPT said:" (the ChatGPT page's own labels, in what is copied from it).
 SPEAKER = re.compile(
     r"^\s{0,3}(?:#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?|>{1,2}\s*)?(?:\*\*|__)?(?:[^\w\s#*>.+-]{1,4}\s*)?(?P<who>user|human|"
     r"me|you|"
+    + _USERS
+    + "|"
     + _ASSISTANTS
     + r"|tool|tool result|system)(?:\s+said)?(?:\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?:(?:\*\*|__)?\s?(?P<rest>.*)$",
     re.I,
@@ -31,8 +39,8 @@ SPEAKER = re.compile(
 # A Markdown heading that names the speaker and nothing else but an emoji or a time: "## USER 🧑‍💻", "## MODEL ✨",
 # "## ChatGPT (2025-11-08T08:53:52Z)".
 _HEADING_SPEAKER = re.compile(
-    r"^\s{0,3}#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?(?P<who>user|human|you|model|system|" + _ASSISTANTS + r")\b"
-    r"(?:\s*\([^)\n]{0,40}\))?[^\w:]*:?\s*$|"
+    r"^\s{0,3}#{1,6}\s*(?:[^\w\s#]{1,4}\s*)?(?P<who>user|human|you|model|system|" + _USERS + "|" + _ASSISTANTS + r")\b"
+    r"(?:\s*(?:\([^)\n]{0,40}\)|\[[^\]\n]{0,40}\]))?[^\w:]*:?\s*$|"
     # or in bold alone on its line, with a time: "**human** (Oct 6, 2025, 04:07 PM)"
     r"^\s{0,3}\*\*(?P<bold>user|human|you|model|system|" + _ASSISTANTS + r")\*\*\s*(?:\([^)\n]{0,40}\))?\s*$",
     re.I,
@@ -50,7 +58,7 @@ _OTHER_HEADING = re.compile(
 )
 _TOOL_RESPONSE = re.compile(r"^\s*\*\*Tool Response\*\*:\s*$")
 _SPEAKER_ROLES = {
-    **dict.fromkeys(("user", "human", "me", "you"), "user"),
+    **dict.fromkeys(("user", "human", "me", "you", *_USER_WORDS), "user"),
     **dict.fromkeys(("tool", "tool result"), "tool"),
     "system": "system",
 }
