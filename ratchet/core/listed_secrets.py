@@ -163,7 +163,8 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
     if "name" not in text.lower():
         return
     for name in _NAME_FIELD.finditer(text):
-        cookie = _SESSION_COOKIE_NAME.fullmatch(name.group(1))  # a HAR's cookie: {"name": "sid", "value": "..."}
+        # A HAR's cookie ({"name": "sid", "value": "..."}) holds a session as a secret's name holds the secret.
+        cookie = SESSION_COOKIE.fullmatch(name.group(1)) or _APP_SESSION_COOKIE.fullmatch(name.group(1))
         secret = _SECRET_NAME.fullmatch(name.group(1)) and not _ABOUT_SECRET.search(name.group(1).rsplit("/", 1)[-1])
         if not (secret or cookie):
             continue
@@ -175,7 +176,7 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
                 break
             value = _VALUE_FIELD.search(text, at, line_end)
             if value:
-                if _secret_value(value.group(2), "token" if cookie else name.group(1)):
+                if _secret_value(value.group(2), name.group(1)):
                     yield value.start(2), value.end(2), "Password"
                 break
             if line_end >= len(text):
@@ -183,8 +184,14 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
             at = line_end + 1
 
 
-# The names session cookies go by (a HAR file lists each cookie as a name and a value).
-_SESSION_COOKIE_NAME = re.compile(r"(?i)sid|connect\.sid|sessionid|session|phpsessid|jsessionid|[\w.-]*_session")
+# The session cookies web frameworks name by default (PHP, Java servlets, ASP.NET, Express, Laravel, Rails,
+# Django, CodeIgniter, Rack, ColdFusion, Drupal, WordPress).
+SESSION_COOKIE = re.compile(
+    r"(?i)PHPSESSID|JSESSIONID|ASP\.NET_SessionId|ASPSESSIONID\w*|connect\.sid|laravel_session|_[\w-]*_session|"
+    r"_session_id|sessionid|ci_session|rack\.session|CFTOKEN|SS?ESS[0-9a-f]{32}|wordpress_logged_in_\w*"
+)
+# ... and the plainer names an app gives its own (a HAR file lists each cookie as a name and a value).
+_APP_SESSION_COOKIE = re.compile(r"(?i)sid|session|[\w.-]*_session")
 
 
 # INSERT INTO t (provider, api_key) VALUES ('mixpanel', '8b43...'): a column named for a secret and its literal.

@@ -133,7 +133,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield found[0], found[1], kind
     for match in _ACCOUNT.finditer(text):
-        spaced = match.group(0).rstrip()[-1:].isalpha()  # "admin leila280793": no sign between
+        spaced = match.group("spaced") is not None  # "admin leila280793": no sign between
         if spaced and not _LOGIN_LINE.search(text, text.rfind("\n", 0, match.start()) + 1, match.start()):
             continue  # "root 4096 Mar 3 ..." (a listing): a space connects only on a login's line
         value = _VALUE.match(text, match.end())
@@ -157,7 +157,7 @@ _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
 _ACCOUNT = re.compile(
     r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"
-    r"[ \t]+(?=\S*\d))"  # a space only after a login word on its line ("NVR login for the cameras: admin x")
+    r"(?P<spaced>[ \t]+)(?=\S*\d))"  # a space only on a login's line ("NVR login for the cameras: admin x")
 )
 _LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldung|identifiants?|acceso)\b")
 

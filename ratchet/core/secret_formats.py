@@ -172,7 +172,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\.dockerconfigjson[\"']?\s*:\s*[\"']?(eyJ[A-Za-z0-9+/]{40,}={0,2})|"
                 r"\"type\":\s*\"random_password\"[^\]]{0,600}?\"result\":\s*\"([^\"\s]{4,})\"|"
                 r"(?im:^)[ \t]*(?:\$\s*cat\s+|#\s*)\S*(?:auth|creds?|credentials|pass(?:word)?s?)\S*\.txt\b[^\n]*\n"
-                r"[ \t#]*[^\s#]+[ \t]*\n[ \t#]*([^\s#]{6,})[ \t]*(?:\n|$)"
+                r"[ \t#]*[^\s#]+[ \t]*\n[ \t#]*(?P<auth_file>[^\s#]{6,})[ \t]*(?:\n|$)"
             ),
         ),
         # A paid licence's key after its name ("License: KGUM-O5GW-CCA9-MT1V", "Lizenzschlüssel ..."), in the groups

@@ -33,6 +33,7 @@ from typing import Any
 
 from ratchet.core import account_secrets, chat_secrets, listed_secrets, passwords, random_tokens, seed_words
 from ratchet.core import password_values as values
+from ratchet.core.password_words import _APP_PASSWORD
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
@@ -351,11 +352,11 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         line_start = match.string.rfind("\n", 0, match.start()) + 1
         in_cookie = "cookie" in match.string[line_start : match.start()].lower()
         cookie_attribute = _COOKIE_ATTRIBUTE.match(match.string, match.end())
-        return not (in_cookie or cookie_attribute or _SESSION_COOKIE.fullmatch(match.group(1)))
+        return not (in_cookie or cookie_attribute or listed_secrets.SESSION_COOKIE.fullmatch(match.group(1)))
     if kind == "Tool Output Password":
         if value.startswith("eyJ"):  # a pull secret: registry logins inside
             return not re.search(r'"(?:auth|password)"', values.decoded_base64(value))
-        return match.lastindex == 4 and not (values.generated(value) and values.plausible(value))
+        return match.lastgroup == "auth_file" and not (values.generated(value) and values.plausible(value))
     if kind == "Sign-in Link Token":  # random, not the docs' AUTHORIZATION_CODE_HERE
         return values.entropy(value) < 4.2 or bool(_WORD_PLACEHOLDER.match(value))
     if kind in ("Command Line Token", "Authorization Header"):
@@ -365,7 +366,7 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
     if kind == "Mollie API Key":
         return len(values._WORD_BREAK.findall(value)) <= 8  # test_Float64ArrayRoundTrip: a test's name
     if kind == "Password File Entry" and " " in value:  # a passphrase, or an app password's four groups
-        return not (values._random_words(value) or re.fullmatch(r"[a-z]{4}(?: [a-z]{4}){3}", value))
+        return not (values._random_words(value) or _APP_PASSWORD.fullmatch(value))
     if kind in ("Password File Entry", "SQL Password"):
         return not values.generated(value) or not values.plausible(value) or value.startswith(("md5", "SCRAM-"))
     if kind == "Encoded Private Key":
@@ -461,18 +462,13 @@ _PUBLIC_MATERIAL = re.compile(
     # What DNS publishes (an ACME challenge, a site verification in a TXT record): public.
     r"\bIN\s+TXT\s+\"[^\"\n]*\"",
 )
-# The session cookies web frameworks name by default (PHP, Java servlets, ASP.NET, Express, Laravel, Rails,
-# Django, CodeIgniter, Rack, ColdFusion, Drupal, WordPress), and the attributes a Set-Cookie line gives one.
-_SESSION_COOKIE = re.compile(
-    r"(?i)PHPSESSID|JSESSIONID|ASP\.NET_SessionId|ASPSESSIONID\w*|connect\.sid|laravel_session|_[\w-]*_session|"
-    r"_session_id|sessionid|ci_session|rack\.session|CFTOKEN|SS?ESS[0-9a-f]{32}|wordpress_logged_in_\w*"
-)
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
 _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")
 # A Firebase client config (web, google-services.json, GoogleService-Info.plist): its API key restricts nothing.
 _CLIENT_CONFIG = re.compile(
     r"\bauthDomain\b|\bmessagingSenderId\b|google-services\.json|GoogleService-Info|\bcurrent_key\b"
 )
+# The attributes a Set-Cookie line gives a session cookie.
 _COOKIE_ATTRIBUTE = re.compile(r"(?i);\s*(?:path|domain|expires|max-age|httponly|secure|samesite)\b")
 # "(public part only)", "the public DSN": said to be the public half of a key.
 _PUBLIC_CONTEXT = re.compile(
