@@ -135,9 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     thresholds = [float(t) for t in args.thresholds.split(",")]
     groups = sorted({r["group"] for r in rows})
     print(f"{len(rows)} graded facts, {sum(bool(r['good']) for r in rows)} good, {len(groups)} groups held out in turn")
-    for kind in ("embedding", "surface", "both"):
+    import numpy as np
+
+    vectors, shapes = features(rows, "embedding"), features(rows, "surface")  # each computed once
+    for kind, x in (("embedding", vectors), ("surface", shapes), ("both", np.hstack([vectors, shapes]))):
         print(f"\n{kind}:")
-        for line in report(held_out_scores(rows, features(rows, kind), args.c), thresholds):
+        for line in report(held_out_scores(rows, x, args.c), thresholds):
             print(f"  {line}")
     return 0
 

@@ -158,14 +158,14 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
 
 
 # A fact's UUID, and the short id recall prints before a fact ("- [3f7110ab] ...").
-_UUID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<=\[)[0-9a-f]{8}(?=\])")
+_MADE_UP_ID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<=\[)[0-9a-f]{8}(?=\])")
 
 
 def _without_ids(data: bytes, spoken: bytes) -> bytes:
     """``data`` without the ids the store made up (a fact's UUID, its short form in recall's output): a four-digit
     PIN is found in one by chance ("7170" in "0471702e-..."), which is no leak. An id that is in what was said stays
     (it may be the secret)."""
-    for found in set(_UUID.findall(data)):
+    for found in set(_MADE_UP_ID.findall(data)):
         if found not in spoken:
             data = data.replace(found, b"")
     return data
