@@ -130,6 +130,10 @@ DESCRIPTIONS: dict[str, str] = {
         "How much of their words neighbouring facts of the same source session lend each other for BM25."
     ),
     "retrieval.context_weight": "Share of that neighbour context in a fact's keyword relevance.",
+    "retrieval.reply_weight": (
+        "Share of a line's relevance lent to the line after it when it asks a question (its reply: "
+        '"any pets?" then "we got another cat"); 0 turns it off.'
+    ),
     "retrieval.session_weight": "Share of how well a fact's whole source session covers the query.",
     "retrieval.feedback_weight": (
         "Pseudo-relevance feedback: weight of the second query built from the words of the best matches "

@@ -65,6 +65,7 @@ DEFAULTS: dict[str, Any] = {
         "relative_cutoff": 0.4,
         "context_spread": 0.3,
         "context_weight": 0.5,
+        "reply_weight": 0.5,
         "session_weight": 0.3,
         "session_cosine_weight": None,
         "feedback_weight": 0.7,

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -197,6 +198,17 @@ def test_context_spread_and_smoothing() -> None:
     smoothed = bm25.smooth(spread.astype(float), near, 0.5)
     assert smoothed[1] > spread[1] and smoothed[2] == 0.0
     assert (smoothed <= 1.0).all()
+
+
+def test_a_line_that_asks_lends_to_the_next_line_of_its_session() -> None:
+    assert bm25.asks("Caroline: Any pets at home?")
+    assert bm25.asks('Melanie: Got any fave styles?" [shares a photo: a dancer on a stage]')
+    assert not bm25.asks("Jon: Why not? I went anyway.") and not bm25.asks("")
+    values = np.array([0.8, 0.0, 0.0, 0.4])
+    near = catalog.neighbours(["s", "s", "s", "t"])
+    lent = bm25.replies(values, near, np.array([True, False, False, True]), 0.5)
+    assert lent.tolist() == [0.8, 0.4, 0.0, 0.4]  # only the reply right after the question, in its session
+    assert bm25.replies(values, near, None, 0.5) is values and bm25.replies(values, near, lent > 0, 0.0) is values
 
 
 def test_session_codes_and_session_relevance() -> None:

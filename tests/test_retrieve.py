@@ -151,6 +151,25 @@ def test_a_session_lends_its_best_cosine_to_its_other_facts(store):
     assert after[beside] > after[elsewhere]
 
 
+def test_a_question_lends_its_relevance_to_the_reply_after_it(store):
+    """The reply answers what its question asked in words of its own; not when the query asks when (the line that
+    says when is wanted then, and it is found by the time mark)."""
+    _add(store, "Mia: Do you have any pets at home?", source_session="s1")
+    reply = _add(store, "Leo: Yes, we got another cat named Bailey.", source_session="s1")
+    later = _add(store, "Mia: I repainted the kitchen last week.", source_session="s1")
+    unrelated = _add(store, "Leo: The garage roof leaks again.", source_session="s2")
+
+    def relevance(query: str, weight: float) -> dict[str, float]:
+        config = config_from_dict({"retrieval": {"reply_weight": weight, "relative_cutoff": 0, "feedback_weight": 0}})
+        found = retrieve(store, config, Request(query=query, mode="keyword", max_facts=4))
+        return {s.fact.id: s.scored.relevance for s in found.shown}
+
+    off, on = relevance("which pets does Leo have", 0.0), relevance("which pets does Leo have", 0.5)
+    assert on[reply] > off[reply] + 0.05
+    assert on[later] == off[later] and on[unrelated] == off[unrelated]  # only the line right after the question
+    assert relevance("when did Leo get pets", 0.0)[reply] == relevance("when did Leo get pets", 0.5)[reply]
+
+
 def test_the_session_lift_follows_the_model_unless_configured():
     def config(model: str, **retrieval: float) -> Config:
         return config_from_dict({"embeddings": {"backend": "local", "local_model": model}, "retrieval": retrieval})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -233,6 +234,35 @@ def smooth(values: np.ndarray, neighbours: np.ndarray | None, weight: float) -> 
     for col in range(neighbours.shape[1]):
         best = np.maximum(best, padded[neighbours[:, col]] / (col // 2 + 1))
     out: np.ndarray = values + weight * best * (1.0 - np.minimum(values, 1.0))
+    return out
+
+
+# A line that asks: it ends with a question mark, before any bracketed note after it ("... any pets? [shares a photo]").
+_ASKS = re.compile(r"\?[\s\"'”’)]*(?:\[[^\[\]]*\][\s.]*)?$")
+
+
+def asks(content: str) -> bool:
+    """A stored line that asks a question (its reply, the next line of the session, may answer it)."""
+    return bool(_ASKS.search(content))
+
+
+def replies(values: np.ndarray, neighbours: np.ndarray | None, asking: np.ndarray | None, weight: float) -> np.ndarray:
+    """``values`` of each line after a line that asks raised toward the question's: ``v + w·q·(1 - v)``.
+
+    The words of a question ("do you have any pets?") point at the answer in the reply after it ("we got another cat
+    named Bailey"), which shares none of them; the question's relevance is lent to its reply (the line before it in
+    the same session, :func:`ratchet.recall.catalog.neighbours`' first column), on top of :func:`smooth`.
+    """
+    import numpy as np
+
+    if neighbours is None or asking is None or weight <= 0 or not neighbours.size or not len(values):
+        return values
+    before = neighbours[:, 0]
+    lent = np.zeros(len(values), dtype=np.float64)
+    after_question = before >= 0
+    after_question[after_question] &= asking[before[after_question]]
+    lent[after_question] = values[before[after_question]]
+    out: np.ndarray = values + weight * lent * (1.0 - np.minimum(values, 1.0))
     return out
 
 

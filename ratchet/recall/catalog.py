@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 
     from ratchet.store.store import Store
 
-VERSION = 8  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
+VERSION = 9  # 3: BM25 k1 0.9 / b 0.5 impacts, per-row session codes; 4: the sensitive mark per row; 5: time mark;
 # 6: what the next build reuses (term counts, keys of what decides them, session names); 7: output-gate verdicts;
-# 8: the pending mark per row (extraction.review)
+# 8: the pending mark per row (extraction.review); 9: the mark of a line that asks (a reply follows it)
 CACHE_NAME = "retrieval.npz"
 # The output gate's verdict per row (the ``credential`` column, under the rules stamped in ``meta["gate"]``).
 CLEAN, CREDENTIAL, UNKNOWN = 0, 1, 2

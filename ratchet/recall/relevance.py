@@ -1,7 +1,8 @@
 r"""Relevance: how well each fact matches the query, stage by stage, as arrays over the retrieval catalog.
 
-- :func:`keyword`: BM25 over content and tags, smoothed by neighbouring facts of the same session and lent a share
-  of the session's coverage of the query (the turns around an answer often hold the words the answer lacks).
+- :func:`keyword`: BM25 over content and tags, smoothed by neighbouring facts of the same session, lent a share
+  of the session's coverage of the query (the turns around an answer often hold the words the answer lacks), and
+  by a line that asks to the reply after it.
 - :func:`cosines`: the query's cosine with every stored vector (``embeddings`` mode), rescaled above
   :data:`COSINE_FLOOR`, :func:`fuse`\ d with BM25 and :func:`session_lift`\ ed.
 - :func:`feedback`: pseudo-relevance feedback for explicit queries.
@@ -54,6 +55,10 @@ def keyword(
         return np.zeros(cat.size), neighbours, sessions
     own, by_session = cat.index.relevance_by_group(text, neighbours, spread, sessions if session_weight > 0 else None)
     bm = bm25.smooth(own.astype(np.float64), neighbours, float(section.get("context_weight", 0.0)))
+    # A question's reply answers what the question asked, not when: a question that asks when looks for the line
+    # that says it (the time mark), and a reply lent its question's words would crowd it out.
+    asking = None if alone or temporal.asks_when(text) else cat.meta_arrays.get("asks")
+    bm = bm25.replies(bm, neighbours, asking, float(section.get("reply_weight", 0.0)))
     if by_session is not None and sessions is not None:
         bm = lend(bm, by_session[sessions].astype(np.float64), session_weight)
     return bm, neighbours, sessions

@@ -22,7 +22,7 @@ from ratchet.core.scoring import TIERS
 from ratchet.core.sensitive import TAG as SENSITIVE
 from ratchet.core.text import STOP_WORDS, tokenize
 from ratchet.errors import RatchetError
-from ratchet.recall import catalog, postings, render, tokens
+from ratchet.recall import bm25, catalog, postings, render, tokens
 from ratchet.store import postings as store_postings
 from ratchet.store import table
 from ratchet.store.memdir import MemoryDir
@@ -140,7 +140,7 @@ def assemble(
         "frame_chars": len(frame_plain),
         "index_note_tokens": tokens.count(frame_index) - tokens.count(frame_plain),
         "index_note_chars": len(frame_index) - len(frame_plain),
-        "extra": ["digest", "neighbours", "sessions", "sensitive", "pending", "credential"],
+        "extra": ["digest", "neighbours", "sessions", "sensitive", "pending", "credential", "asks"],
         "gate": rules_stamp.stamp(),
         "materials": ["tfs", "render", "doc", "session_names"],
     }
@@ -174,6 +174,7 @@ def assemble(
                 bool, old.meta_arrays["pending"][was] if old else None, [review.pending(f) for f in facts]
             ),
             "credential": _verdicts(memdir, tab, active, old, kept, was, new, facts, doc_keys, n, gate_budget),
+            "asks": column(bool, old.meta_arrays["asks"][was] if old else None, [bm25.asks(f.content) for f in facts]),
         },
         materials={
             "tfs": tfs,
