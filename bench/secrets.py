@@ -72,9 +72,13 @@ CORPORA = {
     # over 420 shapes, 1,150 ordinary facts over 132, a third of each long pastes); measured once after round 8 (add
     # 92.8 %, extract 99.9 %, output 93.0 %, ordinary refused 0.8 %, withheld 0.8 %), then tuned on by class (round 9).
     "tuning, round 9": (_SECRETS / "heldout-8" / "credentials.jsonl", _SECRETS / "heldout-8" / "ordinary.jsonl"),
-    # Written blind (2026-11-26, sixth session) by a helper who saw neither the code nor any corpus; measured once
-    # after round 9, not tuned on.
-    "held out": (_SECRETS / "heldout-9" / "credentials.jsonl", _SECRETS / "heldout-9" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, sixth session) by a helper who saw neither the code nor any corpus (1,400 credentials
+    # over 494 shapes, 1,150 ordinary facts over 179); measured once after round 9 (add 93.4 %, extract 99.6 %, output
+    # 93.5 %, ordinary refused 0.8 %, withheld 0.8 %), then tuned on by class (round 10).
+    "tuning, round 10": (_SECRETS / "heldout-9" / "credentials.jsonl", _SECRETS / "heldout-9" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, seventh session) by a helper who saw neither the code nor any corpus (1,400
+    # credentials over 629 shapes, 1,150 ordinary facts over 200); measured once after round 10, not tuned on.
+    "held out": (_SECRETS / "heldout-10" / "credentials.jsonl", _SECRETS / "heldout-10" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -38,6 +38,11 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # with no connector. Left as misses: two-word verbal passwords, three-digit locker codes, a letters-only
         # one-time code, a PDF opened with a date of birth.
         ("heldout-8", 0.99, 0.01),
+        # Round 10, tuned on by class: words joined by "=" and "+", a chat's answer to a question for a password or a
+        # code, codes in other languages, command lines, the names configs give a password, Markdown and export
+        # columns, keys in code and addresses. Left as misses: values pointed at in a sentence ("I always use X",
+        # "easy to remember: X"), a password said with no word for it, a few one-of-a-kind configs.
+        ("heldout-9", 0.97, 0.005),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -52,7 +57,19 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
 
 
 @pytest.mark.parametrize(
-    "corpus", ["", "round-2", "heldout-2", "heldout-3", "heldout-4", "heldout-5", "heldout-6", "heldout-7", "heldout-8"]
+    "corpus",
+    [
+        "",
+        "round-2",
+        "heldout-2",
+        "heldout-3",
+        "heldout-4",
+        "heldout-5",
+        "heldout-6",
+        "heldout-7",
+        "heldout-8",
+        "heldout-9",
+    ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:
     """What the filter finds it can also cut out: the redacted text scans clean and no longer holds the value."""

@@ -91,6 +91,7 @@ _ACCESS = re.compile(
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
     # A device's unlock code, a bank card's ("code CB", the French card's PIN).
     r"ipad|iphone|tablet|smartphone|screen\s+time|cb|carte\s+bleue|carte\s+bancaire|bankkarte|ec-karte|girocard|"
+    r"celular|telem[óo]vel|m[óo]vil|handy|portable|cellulare|alarmanlage|"
     r"porte|portail|portal|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
     r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
     r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
@@ -100,7 +101,8 @@ _ACCESS = re.compile(
 _CODE_LOCK = re.compile(
     r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
     r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|"
-    r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka)\b"
+    r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|"
+    r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
@@ -117,6 +119,8 @@ _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
+# A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
+_CONDITION = re.compile(r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om)\b")
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
 # the notes people leave for a house sitter.
 _LABEL_CODE = re.compile(
@@ -125,9 +129,9 @@ _LABEL_CODE = re.compile(
     r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|[*#]?\d{4,8}[*#]?)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?$"
 )
 _ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
-_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?)(?![\w.,:/-]\w)"
+_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?)(?![\w.,:/-]\w|\d)"
 _ACCESS_DIGITS = re.compile(
-    r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
+    r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
     r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
     r"\bay|\bni|הוא|היא|هو|هي)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
@@ -243,7 +247,10 @@ def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
     """The codes listed after a recovery-code word ending at ``at``: in the same sentence (a list after a colon may
     run over lines), two or more codes, or one of eight characters or more."""
     # A list after a colon, or after a file's name ("github-recovery-codes.txt\n5fff1-fcace\n..."), may run over lines.
-    sentence = re.match(r"(?:\.\w{2,4})?(?:[^.!?\n]{0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:])
+    # A dot inside a word ("admin@lumenfreight.nl") does not end the sentence.
+    sentence = re.match(
+        r"(?:\.\w{2,4})?(?:(?:[^.!?\n]|\.(?=\w)){0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:]
+    )
     window = sentence.group(0) if sentence else ""
     groups = _OTP_GROUPS.search(window)
     if groups and any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split()):
@@ -296,7 +303,8 @@ def _access_code(clause: str) -> tuple[int, int] | None:
     found = _ACCESS_DIGITS.search(clause) or _BARE_CODE.match(clause, last)
     if not found or not _TWO_DIGITS.search(found.group(1)):
         return None
-    if not (_CLAUSE_END.match(clause, found.end()) or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
+    ends = _CLAUSE_END.match(clause, found.end()) or _CONDITION.match(clause, found.end())  # "... 227597 si tu ..."
+    if not (ends or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
         return None  # "the storage code is 2048 lines": a number of something, not the code
     words = _ARTICLE.sub("", found.group(0))
     if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(words)):

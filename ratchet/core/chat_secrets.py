@@ -1,6 +1,8 @@
 """A credential handed over in a chat export: a message that is nothing but a generated token, a few messages after
-one that named a credential ("the token expired I think" ... "do you have the new one?" ... "0d23772509ca..."). An
-export pastes one message a line, after a time and a name ("[14:10] Sanne: ...", "Sanne: ...", "<sanne> ...").
+one that named a credential ("the token expired I think" ... "do you have the new one?" ... "0d23772509ca..."); or
+the answer to a question for a password or a code ("what's the wifi password again?" ... "rocket69", "what's the
+code for the gate?" ... "8746#27"). An export pastes one message a line, after a time and a name ("[14:10] Sanne:
+...", "Sanne: ...", "<sanne> ..."), or the name and time on a line of their own and the message below (Telegram).
 
 :func:`spans` yields ``(start, end, kind)`` like the other detectors. Nothing here imports anything heavy.
 """
@@ -10,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core.password_values import random_token
+from ratchet.core.password_values import _ordinary_shape, generated, random_token
+from ratchet.core.password_words import _YEAR
 from ratchet.core.random_tokens import _ID_WORD, _UUID, _WORDISH
 
 # A message of one token: an optional time in brackets, a sender ("Name:" or "<nick>"), then the token alone.
@@ -28,9 +31,11 @@ _LOOK_BACK = 4  # messages
 
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
-    """``(start, end, "Token")`` of each chat message that is a generated token after a message naming a credential."""
+    """``(start, end, kind)`` of each chat message that is a generated token after a message naming a credential,
+    or a password or a code that answers a question for one (:func:`answers`)."""
     if "\n" not in text:
         return
+    yield from answers(text)
     for message in _MESSAGE.finditer(text):
         token = message.group("token")
         if not random_token(token) or _DIGEST.fullmatch(token) or _UUID.fullmatch(token) or _WORDISH.match(token):
@@ -42,3 +47,52 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         before = text[: message.start()].splitlines()[-_LOOK_BACK:]
         if any(_NAMED.search(line) for line in before):
             yield message.start("token"), message.end("token"), "Token"
+
+
+# A message that is one short value: an optional time in brackets and a sender, or nothing (the sender on the line
+# above, as Telegram exports it).
+_ANSWER = re.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:[^\W\d][\w.@-]{0,23}[:：][ \t]*)?"
+    r"(?P<value>[^\s\[\]<>()]{4,40})[ \t]*$"
+)
+# A question for a password or a code: the word, and a question mark or a word that asks.
+_ASKED_FOR = re.compile(
+    r"(?i)(?<![a-z])(?:pass(?:word|wd|phrase)?|pw|pwd|passwor[dt]|kennwort|mot\s+de\s+passe|senha|contrase[ñn]a|"
+    r"wachtwoord|hasło|пароль|parola|salasana|lösenord|adgangskode|(?P<code>codes?|pin|c[óo]digo|codice|kod))(?![a-z])"
+)
+# Codes nobody keeps secret: "the zip code", "the error code", "the booking code".
+_PUBLIC_CODE = re.compile(
+    r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
+    r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
+    r"invite|invitation|booking|confirmation|reservation|reference|course|class|zip-?)[\s-]*$"
+)
+_ASKS = re.compile(r"(?i)\?|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel)\b")
+_DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
+
+
+def answers(text: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, "Password")`` of a message that is only a value and answers a question for a password or a
+    code (the last question in the three lines before it): a code of four to twelve digits (with # or *) after a
+    question for a code or a PIN, else a value a person chose or a generator made (letters and digits), never a
+    year, a word or a name."""
+    for message in _ANSWER.finditer(text):
+        value = message.group("value").rstrip(".!")
+        question = next(
+            (line for line in reversed(text[: message.start()].splitlines()[-3:]) if _ASKS.search(line)), ""
+        )
+        asked = [
+            m
+            for m in _ASKED_FOR.finditer(question)
+            if not (m.group("code") and _PUBLIC_CODE.search(question, 0, m.start()))
+        ]
+        if not asked:
+            continue
+        digits = sum(c.isdigit() for c in value)
+        if _DIGITS_CODE.fullmatch(value):
+            coded = any(m.group("code") for m in asked)
+            if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and (coded or digits >= 6):
+                yield message.start("value"), message.start("value") + len(value), "Password"
+            continue
+        chosen = digits and any(c.isalpha() for c in value) and generated(value) and not _ordinary_shape(value)
+        if chosen and not re.search(r"[/:@]|\.\w", value):  # a path, a URL, an address, a file: not a password
+            yield message.start("value"), message.start("value") + len(value), "Password"

@@ -1,9 +1,10 @@
 """Credentials laid out rather than said: a table's password column (a password manager's or a browser's CSV export,
 a user list with an initial password), a key/value pair whose key names a password (.NET's ``<add
 key="ClearTextPassword" value="..."/>``, KeePass XML), a literal handed to PowerShell's ``ConvertTo-SecureString``,
-an environment assignment (``RESTIC_PASSWORD=...`` in an env file or a unit's ``Environment=``), a login written
-as an account and then its password with no word for it ("Netflix: sofia@pebble.fr solnyshko_soccer1"), and a value
-pointed at instead of named ("konijn_soccer2 is what I use for the NAS", "when it asks type ...").
+an environment assignment (``RESTIC_PASSWORD=...`` in an env file or a unit's ``Environment=``), cloud-init's
+chpasswd list, a login written as an account and then its password with no word for it ("Netflix: sofia@pebble.fr
+solnyshko_soccer1"), and a value pointed at instead of named ("konijn_soccer2 is what I use for the NAS", "when it
+asks type ...").
 
 The layout names the value, so its shape matters less than after a password word in prose: a column or a key called
 password holds one, however ordinary it looks, unless it is a stand-in. A login without a word is the exception: only
@@ -16,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.passphrases import joined_words
 from ratchet.core.password_values import _EMAIL as EMAIL
 from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible
 from ratchet.core.password_words import _FUNCTION_WORDS
@@ -27,8 +29,14 @@ _NAMES = (
     r"(?:password|passwd|passwort|passphrase|pwd|pass|kennwort|contrase[ñn]a|senha|mot de passe|wachtwoord|"
     r"has[łl]o|parola|lösenord|salasana)"
 )
-_COLUMN = re.compile(rf"(?i){_NAMES}")
-_SEPARATORS = (",", ";", "\t")
+# A column's name may say more: whose ("root pw", "ftp_pass"), what it holds (a browser's "password_value") or for
+# how long ("Mot de passe provisoire").
+_COLUMN = re.compile(
+    rf"(?i)(?:(?:root|ftp|sftp|ssh|wifi|wlan|vpn|e?mail|app|service|svc|master|current)[ _-]?)?(?:{_NAMES}|pw)"
+    r"(?:[ _-]?(?:value|provisoire|temporaire|initial|inicial|temporal))?"
+)
+_SEPARATORS = (",", ";", "\t", "|")
+_RULE_ROW = re.compile(r"[\s|:+-]*")  # a Markdown table's line under its header
 # <add key="ClearTextPassword" value="..."/> (appSettings, nuget.config), and KeePass's <Key>Password</Key><Value>.
 _KEY_VALUE = re.compile(
     r"(?i)\bkey\s*=\s*\"[\w.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)\"\s+value\s*=\s*\"([^\"\n]{4,200})\""
@@ -110,9 +118,22 @@ def _listed_under_heading(text: str) -> Iterator[tuple[int, int, str]]:
                 yield item.start(1), item.end(1), "Password"
 
 
+# cloud-init's chpasswd list: a "user:password" a line, indented under it (RANDOM asks cloud-init to make one).
+_CHPASSWD = re.compile(r"(?m)^[ \t]*chpasswd:[ \t]*\n(?:[ \t]+[^\n]*(?:\n|$)){0,20}")
+_CHPASSWD_LINE = re.compile(r"(?m)^[ \t]+(?:-[ \t]+)?[a-z_][\w.-]*:(?!RANDOM\b)([^\s:|]{4,})[ \t]*$")
+
+
+def _chpasswd(text: str) -> Iterator[tuple[int, int, str]]:
+    for block in _CHPASSWD.finditer(text):
+        for line in _CHPASSWD_LINE.finditer(text, block.start(), block.end()):
+            if _given(line.group(1)):
+                yield line.start(1), line.end(1), "Password"
+
+
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential laid out in ``text``."""
     yield from _table_columns(text)
+    yield from _chpasswd(text)
     yield from _listed_under_heading(text)
     yield from _named_values(text)
     yield from _inserted(text)
@@ -277,6 +298,8 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
         for sep in _SEPARATORS:
             cells = _cells(header, sep)
             names = [cell.strip("\"'") for cell, _at in cells]
+            if sep == "|":  # a Markdown table: its cells are padded, its outer pipes make empty cells at the ends
+                names = [name.strip() for name in names]
             if len(cells) < 3 or header[:1].isspace() or not all(re.fullmatch(_HEADER_NAME, name) for name in names):
                 continue  # a header is names of columns, not code ("State.new_state("d", None, "pass", m)", a tuple)
             columns = [i for i, (cell, _at) in enumerate(cells) if _COLUMN.fullmatch(cell.strip().strip("\"'"))]
@@ -286,11 +309,15 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
                 row = _cells(lines[row_no], sep)
                 if len(row) != len(cells):
                     break
+                if sep == "|" and _RULE_ROW.fullmatch(lines[row_no]):
+                    continue
                 for column in columns:
                     cell, at = row[column]
                     value = cell.strip().strip("\"'")
                     if value.lower() in _VERDICTS or names[column].lower() == "pass" and not generated(value):
                         continue  # a test table's "pass" column holds results (true, 12), not passwords
+                    if sep == "|" and not (generated(value) or joined_words(value)):
+                        continue  # a document's table: "required", "key only", "see vault" say how, not what
                     if len(value) >= 4 and _given(value):
                         start = offsets[row_no] + at + cell.index(value)
                         yield start, start + len(value), "Password"

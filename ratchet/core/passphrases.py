@@ -44,6 +44,9 @@ _PHRASE = re.compile(r"[A-Za-z][a-z]{1,14}(?: [A-Za-z][a-z]{1,14}){2,7}(?![\w'])
 _ASIDE = re.compile(r"\s+\(|</|\s+[\w-]+=")  # an aside, an XML element's end, the next key=value of a command
 _PHRASE_CUE = re.compile(r"(?i)\b(?:phrase|sentence|words)\s+$")  # "my password is the sentence ..."
 _JOINED_PHRASE = re.compile(r"[a-z]{2,15}(?P<sep>[.\-_])[a-z]{2,15}(?:(?P=sep)[a-z]{2,15}){1,6}(?![\w-]|\.\w)")
+# Words joined by a password's symbols, mixed with dashes ("seahorse=cactus+hanabi", "rosebud=lighthouse-harley"):
+# no name of code is written so, so one "=" or "+" among them makes it a chosen password's shape.
+_SYMBOL_JOINED = re.compile(r"(?=[a-z-]*[=+])[a-z]{3,15}(?:[-=+][a-z]{3,15}){2,7}")
 
 
 def words_before(lead: str) -> tuple[int, int] | None:
@@ -88,11 +91,11 @@ _CODE_PARTS = frozenset(
 
 def joined_words(value: str) -> bool:
     """Three to eight plain words of three letters or more joined by one separator (``lion_antique_grow``,
-    ``crew.armor.crystal.pear``) that read as words picked at random: no function word, few that describe, and
-    not a name of code."""
-    if not _JOINED_PHRASE.fullmatch(value):
+    ``crew.armor.crystal.pear``) or by "=" and "+" (:data:`_SYMBOL_JOINED`) that read as words picked at random: no
+    function word, few that describe, and not a name of code."""
+    if not (_JOINED_PHRASE.fullmatch(value) or _SYMBOL_JOINED.fullmatch(value)):
         return False
-    words = re.split(r"[._-]", value)
+    words = re.split(r"[._=+-]", value)
     if len(words) < 3 or any(len(w) < 3 for w in words) or words[0] in _DESCRIBING:
         return False
     if sum(w in _DESCRIBING for w in words) > 1:

@@ -88,6 +88,8 @@ def password_shaped(token: str) -> bool:
         return False  # base64 nobody types as a password (a digest, a key, a certificate line): other layers judge it
     if re.search(r"[,:;].*[,:;]", token) or re.match(r"\|\d\|", token):
         return False  # structured data (key:value,key:value), a hashed known_hosts entry (|1|salt|hash)
+    if re.fullmatch(r"\(?\d+(?:\.\d+)?\s*[*/]\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\)*", token):
+        return False  # arithmetic in code: 5*time.Second, 30*units.Minute
     if re.match(r"#\d+\b", token):
         return False  # a number: #40-Ubuntu, a build, an issue
     if re.fullmatch(r"[#@]\w*[A-Za-z]\w*|[\w./-]+@(?:v\d[\w.]*|\d+(?:\.\d+)+)", token) or _PINNED.search(token):
@@ -151,7 +153,10 @@ def _ordinary_shape(value: str) -> bool:
             r"\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|ms|s|%|px|em|rem)|[\w-]+\.(?:[a-z]{1,5})|[a-z]+(?:[._-][a-z]+)+|"
             r"[\w.-]*[a-z][\w.-]*(?:/[\w.:-]+)+|(?:SHA\d+|sha\d+|MD5|md5|h1|blake2b?)[:-]\S+|(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{2}|"
             r"(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})|(?:arn|urn|spotify|s3|gs):\S+|\S*(?i:sha\d+|md5):[0-9a-fA-F]{32,}\S*|0x[0-9a-fA-F]{40}|0x(?:[0-9A-Fa-f]{8}){1,2}|"
-            r"ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-\S+|sk-ssh-\S+",
+            r"ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-\S+|sk-ssh-\S+|"
+            # The names of encodings and standards (base64, utf-8, x509, oauth2, ipv6, k8s).
+            r"(?i:base(?:16|32|36|58|62|64)(?:url)?|utf-?(?:8|16|32)|x\.?509|rot13|ascii85|oauth2|http[23]|ipv[46]|"
+            r"k8s|i18n|l10n|a11y|web3|mp[34]|h26[45])",
             value,
         )
     )

@@ -19,7 +19,7 @@ _PASSWORD_WORDS = (
     r"(?:phrase|frase)[\s-]+(?:secr[èe]te|de\s+passe|secreta|segreta|senha|de\s+(?:contrase[ñn]a|senha|paso))|"
     r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|psswo?r?ds?|p/w|pass(?:phrase|code)?s?|pwd|requirepass|"
     r"masterauth|pw|"
-    r"(?:pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
+    r"(?:[mt]?pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
     r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker)\s+"
@@ -72,7 +72,7 @@ def _word() -> re.Pattern[str]:
         rf"(?<=[^\W\d_])(?-i:(?P<glued>{_GLUED_PASSWORD_WORDS}))){_VALUE_SUFFIX}(?![^\W_]|-\w|_[^\W\d_])"
         # No word boundaries in these scripts.
         r"|(?P<cjk>パスワード|暗証番号|ロック解除コード|解锁密码|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
-        r"|(?P<cjkkey>密钥|秘钥|令牌|アクセストークン|トークン|APIキー|API\s*키)"
+        r"|(?P<cjkkey>密钥|秘钥|令牌|アクセストークン|トークン|APIキー|API\s*키|シークレット|시크릿)"
     )
 
 
@@ -245,10 +245,15 @@ _PLACEHOLDER = re.compile(
 
 
 # The end of a camelCase or glued upper-case name (adminPassword, dbPasswd, clientSecret, apiKey, PGPASSWORD,
-# MYSQLPWD, REDISCLI_AUTH): the value after its sign.
+# MYSQLPWD, REDISCLI_AUTH, keystorePass, remotepass): the value after its sign.
 _CAMEL = re.compile(
     r"(?<=[a-z0-9])(?:Password|Passwd|Pwd|Secret|Token|ApiKey|Key|AppCertificate)(?![a-z])|"
-    r"(?<=[A-Z])(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|APIKEY)(?![A-Za-z])|(?<=[A-Z]_)AUTH(?![A-Za-z])"
+    r"(?<=[A-Z])(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|APIKEY)(?![A-Za-z])|(?<=[A-Z]_)AUTH(?![A-Za-z])|"
+    # keystorePass, and the glued lower-case names of configuration files (offlineimap's remotepass, keytool's
+    # storepass, an ini's smtppass): a thing a password opens, then "pass".
+    r"(?<=[a-z0-9])Pass(?![a-z])|"
+    r"(?<![\w-])(?:remote|local|store|key|trust|db|mail|smtp|imap|pop3?|root|admin|auth|ftp|sftp|ldap|bind|proxy|"
+    r"vnc|master|mqtt|redis|sasl|rpc|web|wifi|wlan)pass(?:wd)?(?![A-Za-z])"
 )
 
 # Two words and a number joined by a password's symbol, as people choose them ("Coffee=Pepper57", "Napoli+Max3").
@@ -262,7 +267,7 @@ _NAME_KEYS = frozenset(
     dictionary lookup hash hashing s3 redis registry config configuration setting settings i18n translation public
     gpg pgp ssh host shard crashreporter reporter device machine installation
     sharding bucket index join lock dedup dedupe group lookup music sort range storage blob content cursor
-    record document entity
+    record document entity file
     a an the
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )

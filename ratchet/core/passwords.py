@@ -101,7 +101,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         name = re.findall(r"\w*$", text[: match.end()])[0].lower()  # the whole name: "dbpassword"
         found = None if "pub" in name else _camel_value(text, match.end(), name)
         if found:  # "publicKey = ..." (WireGuard, VAPID) is public by design
-            yield found[0], found[1], "Password" if "P" in match.group(0) else "API Key"
+            yield found[0], found[1], "Password" if re.search(r"(?i)pass|pwd", match.group(0)) else "API Key"
     for match in _word().finditer(text):
         group = match.lastgroup or "key"
         word = match.group(group).lower()  # without a value suffix: secret_key_base is a "secret_key"
@@ -437,11 +437,15 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
             return group in ("pw", "cjk", "login") and count >= 6
         # Bare, after a word of a language that puts the value before its verb ("şifresi 0664", "पासवर्ड 8789 है").
         return group in ("pw", "cjk") and count >= 4 and not word.isascii()
-    if numeric:
-        return False  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version
+    if numeric:  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version; a lock's combination
+        # may be a word and a number ("gym locker combo kitten1065")
+        return "comb" in word and value[:1].isalpha() and any(c.isdigit() for c in value) and generated(value)
     chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value)
-    if group in ("pw", "cjk") and not _ambiguous(word) and chosen:
-        return True  # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code)
+    named = group in ("pw", "cjk") and (not _ambiguous(word) or word in ("pw", "pwd"))
+    if chosen and (named or group == "key" and re.search(r"p(?:ass)?w(?:or)?d$", word)):
+        # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code); after a
+        # password's own name too (WEBPASSWORD: 'mojito=nemo+marmalade').
+        return True
     if "session" in word and _UUID.fullmatch(value):
         return False  # a transcript's or a request's session id, not a session cookie's value
     if connected and group == "pw" and _CODE_WORD.search(word) and _DOOR_CODE.fullmatch(value):

@@ -177,6 +177,8 @@ _ID_WORD = re.compile(
     r"(?i)(?:\b(?:ids?|u?uid|guid|ksuid|ulid|identifier|request|trace|span|job|ticket|correlation|channel|cursor|"
     r"page|build|run|deployment|execution|message|event|order|invoice|object|etag|version|public\s+key|pubkey|"
     r"publickey|site[\s_-]?key|publishable|digest\w*|thumbprint|fingerprint|encrypted\w*|ciphertext|sealed\w*|"
-    r"payload|base64|protobuf|slugs?|nanoid|short\s+links?|share\s+links?|[\w-]*verification|[\w-]*public(?:_\w+)?)\b|"
+    r"payload|base64|protobuf|slugs?|nanoid|short\s+links?|share\s+links?|[\w-]*verification|[\w-]*public(?:_\w+)?|"
+    # An OAuth client's or an app's id (client_id: ..., public by design), a design file's key (Figma's).
+    r"\w+_ids?|client\s*id|file\s+key)\b|"
     r"\(public[^)]*\)|-bin\b)(?:[^.\n]|\b(?:e\.g|i\.e)\.){0,36}$"
 )

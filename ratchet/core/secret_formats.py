@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ratchet.core import keys_in_use
+
 
 @lru_cache(maxsize=1)
 def formats() -> list[tuple[str, re.Pattern[str]]]:
@@ -20,7 +22,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("AWS Access Key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
         (
             "AWS Secret Key",
-            re.compile(r"(?i)aws.{0,20}?(?:secret|key).{0,20}?[=:\s\"']([A-Za-z0-9/+]{40})\b"),
+            re.compile(r"(?i)(?:aws.{0,20}?(?:secret|key)|\bsecret_access_key).{0,20}?[=:\s\"']([A-Za-z0-9/+]{40})\b"),
         ),
         # The secret right after its access key id ("AKIA... / jw04QX37...", a CSV's two columns).
         (
@@ -376,11 +378,12 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\balgoliasearch\s*\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"'\s]{16,})[\"']"
             ),
         ),
-        # "Authorization: Basic dXNlcjpwYXNz": base64 of user:password.
+        # "Authorization: Basic dXNlcjpwYXNz": base64 of user:password (also as a dict's quoted key and value).
         (
             "Basic Auth Header",
             re.compile(
-                r"(?i)(?:\bauthorization\s*:\s*basic|\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:)\s*\"?"
+                r"(?i)(?:\bauthorization[\"']?\s*:\s*[\"']?basic|\bbasic[ -]auth(?:entication)?\s*[:=]?|"
+                r"\"auth\"\s*:)\s*\"?"
                 r"([A-Za-z0-9+/]{8,}={0,2})"
             ),
         ),
@@ -396,14 +399,15 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 # (mongosh -p, sqlcmd -P), the LDAP tools (-w), FreeRDP (/p:), rdesktop (-p) and Windows' net use.
                 r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p(?:\s+|=)"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
-                r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop)\b[^\n]*?\s-p\s+"
+                r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop|cqlsh|cypher-shell|"
+                r"psexec(?:64)?|paexec)\b[^\n]*?\s-p\s+"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b[wx]?freerdp\b[^\n]*?\s/p:['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\bnet\s+use\s+\S+\s+['\"]?([^\s'\"/*$<{\\][^\s'\"]{3,})['\"]?\s+/user:|"
                 r"\bnet\s+use\b[^\n]*?\s/user:\S+\s+['\"]?([^\s'\"/*$<{][^\s'\"]{3,})|"
-                r"\bcurl\b[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
+                r"\bcurl\b(?:[^\n]*\\\n)*?[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\bhttp-basic\.\S+\s+\S+\s+['\"]?([^\s'\"$<{][^\s'\"]{5,})|"
                 r"\b(?:echo|printf)\s+['\"]?([^\s'\"$]{6,})['\"]?\s*(?:>>?|\|\s*(?:sudo\s+)?tee\s+(?:-a\s+)?)\s*"
                 r"\S*(?:pass|secret|token|key)\S*|"
@@ -432,6 +436,17 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:echo|printf)\s+['\"]?([^\s'\"$|]{4,})['\"]?\s*\|\s*sudo\s+(?:-\w+\s+)*-\w*S\b|"
                 r">\s*AUTH\s+(?:[\w.-]+\s+)?['\"]?([^\s'\"$<{]{6,})['\"]?[ \t]*(?:\n|$)|"
                 r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap)\b[^\n]*?\s-c\s*['\"]?(?!(?:public|private)\b)([^\s'\"$<{-][^\s'\"]{3,})|"
+                # SNMPv3's authentication and privacy passphrases (snmpwalk -v3 -A X -X Y).
+                r"\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap)\b[^\n]*?\s-[AX]\s*['\"]?([^\s'\"$<{-][^\s'\"]{5,})|"
+                # HTTPie's -a user:password; an API secret as curl's user name with no password (curl -u sk_x:);
+                # Neo4j's NEO4J_AUTH=user/password; a registry token set by npm, yarn or pnpm; a password file
+                # that is an echo (rsync --password-file=<(echo 'x')).
+                r"(?:^|[\s;|&])https?(?=\s)[^\n]*?\s(?:-a|--auth)[= ]['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
+                r"\bcurl\b[^\n]*?\s(?:-u|--user)\s+['\"]?((?=[A-Za-z_]*\d)[A-Za-z0-9_]{24,}):(?=[\s'\"]|$)|"
+                r"\bNEO4J_AUTH\s*[=:]\s*['\"]?[^/\s'\"]+/([^\s'\"$<{]{4,})|"
+                r"\b(?:npm|yarn|pnpm)\s+config\s+set\s+\S*(?:_authToken|npmAuthToken|_auth|_password)[= ]\s*['\"]?"
+                r"([^\s'\"$<{][^\s'\"]{5,})|"
+                r"--[\w-]*pass[\w-]*[= ]<\(\s*(?:echo|printf)\s+['\"]?([^\s'\"$)]{4,})|"
                 r"\bsnmp-server\s+community\s+(?!(?:public|private)\s)([^\s'\"]{4,})\s+(?:RO|RW|ro|rw|view)\b|"
                 r"(?m:^)[ \t]*(?:enable|username\s+\S+(?:\s+privilege\s+\d+)?)\s+(?:secret|password)\s+"
                 r"(?:[07]\s+)?(?![589]\s)([^\s'\"$<{]{4,})|"
@@ -458,4 +473,5 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b[a-z][\w-]*\s+(?:auth|authtoken|add-authtoken)\s+['\"]?([A-Za-z0-9][A-Za-z0-9_.-]{15,})"
             ),
         ),
+        *keys_in_use.formats(),
     ]

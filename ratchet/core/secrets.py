@@ -31,7 +31,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from ratchet.core import account_secrets, chat_secrets, listed_secrets, passwords, random_tokens, seed_words
+from ratchet.core import (
+    account_secrets,
+    chat_secrets,
+    keys_in_use,
+    listed_secrets,
+    passwords,
+    random_tokens,
+    seed_words,
+)
 from ratchet.core import password_values as values
 from ratchet.core.password_words import _APP_PASSWORD
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
@@ -359,7 +367,7 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return match.lastgroup == "auth_file" and not (values.generated(value) and values.plausible(value))
     if kind == "Sign-in Link Token":  # random, not the docs' AUTHORIZATION_CODE_HERE
         return values.entropy(value) < 4.2 or bool(_WORD_PLACEHOLDER.match(value))
-    if kind in ("Command Line Token", "Authorization Header"):
+    if kind in ("Command Line Token", "Authorization Header") or kind in keys_in_use.RANDOM_ONLY:
         return not (_UUID.fullmatch(value) or values.random_token(value))
     if kind == "Connection String Password":  # the docs' "Password=myPassword;", "Pwd={your_password}"
         return bool(_WORD_PLACEHOLDER.match(value.strip("{}")))

@@ -1,0 +1,90 @@
+"""Keys as code and addresses use them, where no documented prefix names them: the literal an SDK's client is built
+with, an HMAC's key, a node provider's key in its RPC address, a webhook's token in its path, a smart-home bridge's
+user name, a signed cookie, a wallet's key where deploy configs keep it; formats whose shape is their name (an OpenVPN
+static key, Django's generated key, Roblox's session cookie, Backblaze, WooCommerce, OVH and ``sk_`` keys); and the
+files where tools keep a password (a kickstart's ``rootpw``, FileZilla's server lists, Postfix's SASL map, a
+CloudFormation parameter's default). Read by :func:`ratchet.core.secret_formats.formats`; each pattern's first
+non-empty group (or the whole match) is the secret, and the kinds in :data:`RANDOM_ONLY` count only a value a
+generator made (:func:`ratchet.core.password_values.random_token`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A random value: letters and a digit among them, as generators make them.
+_RANDOM = r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]"
+
+RANDOM_ONLY = frozenset({"Client Key Literal", "HMAC Key", "Webhook Token"})
+
+
+def formats() -> list[tuple[str, re.Pattern[str]]]:
+    """``(kind, pattern)`` of each detector here (compiled once, with the rest, by the caller's cache)."""
+    return [
+        # DeepgramClient("3f43..."), OpenAI(api_key="...") is named by its prefix: a client's bare random literal.
+        (
+            "Client Key Literal",
+            re.compile(
+                r"\b[A-Z]\w*(?:Client|Api|API|SDK)\s*\(\s*(?:api_?key\s*=\s*)?[\"']"
+                rf"({_RANDOM}{{32,100}})[\"']"
+            ),
+        ),
+        # hmac.new(b"...", body, sha256); Node's createHmac("sha256", "...").
+        (
+            "HMAC Key",
+            re.compile(
+                r"\bhmac\.new\(\s*(?:key\s*=\s*)?b?[\"']([^\"'\s]{16,})[\"']|"
+                r"\bcreateHmac\(\s*[\"']\w+[\"']\s*,\s*[\"']([^\"'\s]{16,})[\"']"
+            ),
+        ),
+        # A node provider's project key in its RPC address (Infura's /v3/, Alchemy's /v2/); Steam's Web API key.
+        (
+            "RPC Endpoint Key",
+            re.compile(
+                r"\binfura\.io/v3/([0-9A-Za-z]{32})\b|"
+                r"\balchemy(?:api)?\.(?:com|io)/v2/([A-Za-z0-9_-]{24,})|"
+                r"\bsteampowered\.com/\S*?[?&]key=([0-9A-F]{32})\b"
+            ),
+        ),
+        # A webhook's token in its path (n8n, a GitHub hook's receiver in an access log): whoever has it can post.
+        ("Webhook Token", re.compile(rf"/webhooks?/(?:[\w-]{{1,40}}/)?({_RANDOM}{{24,}})(?![\w-])")),
+        # A Philips Hue bridge's user name is its API key: http://<bridge>/api/<user>/lights.
+        (
+            "Hue Bridge Key",
+            re.compile(
+                r"/api/([A-Za-z0-9-]{32,44})/(?:lights|groups|config|sensors|scenes|rules|schedules|capabilities)\b"
+            ),
+        ),
+        # A wallet's private key as deploy configs hold it (Hardhat's accounts: ["0x..."], "pk: 0x...").
+        (
+            "Private Key",
+            re.compile(r"(?i)(?:\baccounts\s*:\s*\[\s*[\"']|\b(?:pk|privkey)\b\s*[:=]\s*[\"']?)(0x[0-9a-f]{64})\b"),
+        ),
+        ("Signed Cookie", re.compile(r"\bCloudFront-Signature=([A-Za-z0-9~_-]{40,})")),
+        ("Private Key", re.compile(r"-----BEGIN OpenVPN Static key V1-----(?!\s*(?:\.\.\.|…|-----END))")),
+        ("Django Secret Key", re.compile(r"\bdjango-insecure-[^\s'\"]{40,}")),
+        ("Roblox Session Cookie", re.compile(r"_\|WARNING:-DO-NOT-SHARE-THIS\.[^|\s]*\|_([0-9A-F]{64,})")),
+        # A secret key by the prefix several providers share (sk_ and 32 or more random characters; Stripe's
+        # sk_live_/sk_test_ have their own rule).
+        ("Secret Key", re.compile(rf"\bsk_(?!live_|test_)(?=[A-Za-z0-9]*[A-Z]){_RANDOM}{{32,}}\b")),
+        # Where tools keep a password in their own files: FileZilla's server lists (base64 or plain), Postfix's
+        # static SASL map, a CloudFormation parameter's Default under a password's name.
+        # WooCommerce's REST keys; OVH's application secret and consumer key ("AK ..., AS ..., CK ...").
+        ("WooCommerce Key", re.compile(r"\b(?:ck|cs)_[0-9a-f]{40}\b")),
+        ("OVH Application Secret", re.compile(r"\bOVH\b[^\n]{0,60}?\b(?:AS|CK)\s*[:=]?\s*([A-Za-z0-9]{32})\b")),
+        # A kickstart file's root password in plain text (rootpw --plaintext X; --iscrypted is a hash).
+        ("Kickstart Password", re.compile(r"(?m)^[ \t]*rootpw\s+(?:--plaintext\s+)?(?!--)(\S{4,})")),
+        ("FileZilla Password", re.compile(r"<Pass(?:\s+encoding=\"base64\")?>([^<\s]{4,})</Pass>")),
+        ("SASL Password", re.compile(r"\bsmtp_sasl_password_maps\s*=\s*static:[^:\s]+:(\S{4,})")),
+        (
+            "Template Default Password",
+            re.compile(
+                r"(?m)^[ \t]*\w*(?:Password|Passwd|Secret)\w*:[ \t]*\n(?:[ \t]+(?!Default\b)\w+:[^\n]*\n){0,5}"
+                r"[ \t]+Default:[ \t]*[\"']?([^\s\"'#]{4,})"
+            ),
+        ),
+        (
+            "Backblaze Application Key",
+            re.compile(r"\bK00(?=[A-Za-z0-9]{28}\b)(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{28}\b"),
+        ),
+    ]
