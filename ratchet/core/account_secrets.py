@@ -169,11 +169,16 @@ _PREPAID_PIN = re.compile(
 _CARD_CID = re.compile(
     r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
 )
+# Codes nobody keeps secret, named right before the word "code": "the zip code", "the error code", "the booking code".
+PUBLIC_CODE = re.compile(
+    r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
+    r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
+    r"invite|invitation|booking|confirmation|reservation|reference|course|class)[\s-]*$"
+)
 # A code the message itself says not to share ("Your code is 251133. Don't share it with anyone."): what a sign-in
-# or a payment sends by text.
+# or a payment sends by text; not a code of a kind nobody keeps secret (:data:`PUBLIC_CODE`).
 _UNSHARED_CODE = re.compile(
-    r"(?i)(?<!zip )(?<!postal )(?<!post )(?<!area )(?<!error )(?<!country )(?<!promo )(?<!coupon )(?<!status )"
-    r"(?<!source )(?<!exit )\bcode\b[^.\n]{0,24}?(?:\bis\b|:)\s*[\"'“]?(\d{4,8}|(?-i:[A-Z0-9]{6,10}))\b[^\n]{0,60}?"
+    r"(?i)\bcode\b[^.\n]{0,24}?(?:\bis\b|:)\s*[\"'“]?(\d{4,8}|(?-i:[A-Z0-9]{6,10}))\b[^\n]{0,60}?"
     r"(?:\b(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|\bne\s+(?:le\s+)?(?:partagez|dis|communiquez)|"
     r"\bnicht\s+weiter|\bno\s+(?:lo\s+)?compartas|\bnon\s+condividere)"
 )
@@ -214,6 +219,8 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     yield from _unlocked_with(text)
     for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):
+            if pattern is _UNSHARED_CODE and PUBLIC_CODE.search(text, 0, match.start()):
+                continue
             yield match.start(1), match.end(1), kind
 
 

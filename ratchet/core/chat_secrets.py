@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.account_secrets import PUBLIC_CODE
 from ratchet.core.password_values import _ordinary_shape, generated, random_token
 from ratchet.core.password_words import _YEAR
 from ratchet.core.random_tokens import _ID_WORD, _UUID, _WORDISH
@@ -21,10 +22,14 @@ _MESSAGE = re.compile(
     r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?P<who><[\w.@|-]{1,24}>|[^\W\d][\w.@-]{0,23}[:：])[ \t]*"
     r"(?P<token>[A-Za-z0-9._~+/=-]{16,100})[ \t]*$"
 )
+# A password's name in the languages chats are written in.
+_PASSWORDS = (
+    r"pass(?:word|wd|phrase)?s?|pw|pwd|passwort|kennwort|mot\s+de\s+passe|senha|contrase[ñn]a|wachtwoord|has[łl]o|"
+    r"пароль|parola|salasana|lösenord|adgangskode"
+)
 # A credential named in a message before it, alone or as a variable's name ("the VERCEL_TOKEN").
 _NAMED = re.compile(
-    r"(?i)(?<![a-z])(?:pass(?:word|wd|phrase)?s?|pw|pwd|tokens?|api[ _-]?keys?|secrets?|credentials?|creds|keys?|"
-    r"passwort|contrase[ñn]a|senha|mot\s+de\s+passe)(?![a-z])"
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|tokens?|api[ _-]?keys?|secrets?|credentials?|creds|keys?)(?![a-z])"
 )
 _DIGEST = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64}")  # a commit, a SHA-256: named by nothing
 _LOOK_BACK = 4  # messages
@@ -56,16 +61,7 @@ _ANSWER = re.compile(
     r"(?P<value>[^\s\[\]<>()]{4,40})[ \t]*$"
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
-_ASKED_FOR = re.compile(
-    r"(?i)(?<![a-z])(?:pass(?:word|wd|phrase)?|pw|pwd|passwor[dt]|kennwort|mot\s+de\s+passe|senha|contrase[ñn]a|"
-    r"wachtwoord|hasło|пароль|parola|salasana|lösenord|adgangskode|(?P<code>codes?|pin|c[óo]digo|codice|kod))(?![a-z])"
-)
-# Codes nobody keeps secret: "the zip code", "the error code", "the booking code".
-_PUBLIC_CODE = re.compile(
-    r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
-    r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
-    r"invite|invitation|booking|confirmation|reservation|reference|course|class|zip-?)[\s-]*$"
-)
+_ASKED_FOR = re.compile(rf"(?i)(?<![a-z])(?:{_PASSWORDS}|(?P<code>codes?|pin|c[óo]digo|codice|kod))(?![a-z])")
 _ASKS = re.compile(r"(?i)\?|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel)\b")
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
 
@@ -83,7 +79,7 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
         asked = [
             m
             for m in _ASKED_FOR.finditer(question)
-            if not (m.group("code") and _PUBLIC_CODE.search(question, 0, m.start()))
+            if not (m.group("code") and PUBLIC_CODE.search(question, 0, m.start()))
         ]
         if not asked:
             continue
