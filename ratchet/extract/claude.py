@@ -266,8 +266,7 @@ def read_export(doc: Any, path: Path) -> Transcript:
                 attached = message.get("attachments")
                 for item in as_list(attached):
                     body = text_or_none(item.get("extracted_content")) if isinstance(item, dict) else None
-                    if body:
-                        t.turns.append(Turn("tool", body, False, uid, index, "tool_result", stamp))
+                    t.add("tool", body, uid, index, stamp)
             elif sender == "assistant":
                 t.turns.append(Turn("assistant", text, True, uid, index, timestamp=stamp))
             else:

@@ -36,13 +36,11 @@ def read_jsonl(records: list[tuple[int, dict[str, Any]]], path: Path) -> Transcr
             t.turns.append(Turn("user", block_text(data.get("content")), True, uid, number, timestamp=stamp))
         elif kind == "assistant.message":
             text = block_text(data.get("content"))
-            if text:
-                t.turns.append(Turn("assistant", text, True, uid, number, timestamp=stamp))
+            t.add("assistant", text, uid, number, stamp)
         elif kind == "tool.execution_complete":
             result = data.get("result")
             body = block_text(result.get("content")) if isinstance(result, dict) else block_text(result)
-            if body:
-                t.turns.append(Turn("tool", body, False, uid, number, "tool_result", stamp))
+            t.add("tool", body, uid, number, stamp)
         elif kind == "system.message":
             t.drop(number, "system message (the harness's instructions)")
     return t

@@ -72,8 +72,7 @@ def user_text(t: Transcript, text: str, uid: str, index: int, stamp: str | None 
     said, files = _referenced(text)
     if said.strip():
         t.turns.append(Turn("user", said, True, uid, index, timestamp=stamp))
-    if files:
-        t.turns.append(Turn("tool", files, False, uid, index, "tool_result", stamp))
+    t.add("tool", files, uid, index, stamp)
 
 
 def _referenced(text: str) -> tuple[str, str]:
@@ -101,15 +100,13 @@ def _message(t: Transcript, message: dict[str, Any], index: int, uid: str, *, su
             text = typed + (f"\n{files}" if files else "")
         user_text(t, text, uid, index, stamp)
     elif kind in ("gemini", "model", "assistant"):
-        if text:
-            t.turns.append(Turn("assistant", text, True, uid, index, timestamp=stamp))
+        t.add("assistant", text, uid, index, stamp)
         calls = message.get("toolCalls")
         for call in as_list(calls):
             if isinstance(call, dict):
                 result = call.get("resultDisplay") or call.get("result")
                 body = result if isinstance(result, str) else json.dumps(result) if result else ""
-                if body:
-                    t.turns.append(Turn("tool", body, False, uid, index, "tool_result", stamp))
+                t.add("tool", body, uid, index, stamp)
     elif kind in ("info", "error", "warning"):
         t.drop(index, f"harness ({kind} message)")
 

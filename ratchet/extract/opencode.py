@@ -43,6 +43,5 @@ def read_export(doc: Any, path: Path) -> Transcript:
                 t.turns.append(Turn("summary" if summary else "assistant", text, True, uid, index))
             elif kind == "tool":
                 output = text_or_none(as_dict(part.get("state")).get("output"))
-                if output:
-                    t.turns.append(Turn("tool", output, False, uid, index, "tool_result"))
+                t.add("tool", output, uid, index)
     return t

@@ -59,8 +59,7 @@ def _entry(t: Transcript, number: int, obj: dict[str, Any]) -> None:
         return
     if kind in ("branch_summary", "compaction"):
         summary = text_or_none(obj.get("summary"))
-        if summary:
-            t.turns.append(Turn("summary", summary, True, uid, number, timestamp=stamp))
+        t.add("summary", summary, uid, number, stamp)
         return
     if kind != "message":
         return
@@ -70,16 +69,13 @@ def _entry(t: Transcript, number: int, obj: dict[str, Any]) -> None:
         t.turns.append(Turn("user", block_text(message.get("content")), True, uid, number, timestamp=stamp))
     elif role == "assistant":
         text = block_text(message.get("content"))
-        if text:
-            t.turns.append(Turn("assistant", text, True, uid, number, timestamp=stamp))
+        t.add("assistant", text, uid, number, stamp)
     elif role in ("toolResult", "bashExecution"):
         body = block_text(message.get("content")) or text_or_none(message.get("output")) or ""
-        if body:
-            t.turns.append(Turn("tool", body, False, uid, number, "tool_result", stamp))
+        t.add("tool", body, uid, number, stamp)
     elif role in ("branchSummary", "compactionSummary"):
         summary = text_or_none(message.get("summary"))
-        if summary:
-            t.turns.append(Turn("summary", summary, True, uid, number, timestamp=stamp))
+        t.add("summary", summary, uid, number, stamp)
     elif role == "developer":
         t.drop(number, "developer message (the harness's instructions)")
     elif role == "custom":

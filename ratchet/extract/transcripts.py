@@ -93,6 +93,13 @@ class Transcript:
         """Note that text at ``line`` was left out, and why (``memory-extract --explain``)."""
         self.dropped.append((line, why))
 
+    def add(self, role: str, text: str | None, uid: str, line: int, stamp: str | None = None) -> None:
+        """Add a turn of ``role`` when it has text: a tool's output as untrusted (``tool_result``), the rest as
+        trusted. A user's turn is appended as read, empty or not: ``--explain`` counts those."""
+        if text:
+            trusted = role != "tool"
+            self.turns.append(Turn(role, text, trusted, uid, line, "" if trusted else "tool_result", stamp))
+
 
 def read_transcript(path: str | Path) -> Transcript:
     """Read and clean a transcript of any supported format (raises :class:`TranscriptError`)."""
