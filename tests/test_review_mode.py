@@ -154,6 +154,19 @@ def test_reject_archives_and_restore_brings_it_back_pending(
     assert (code, err) == (1, "Error: Pending fact p9 not found (2 pending)\n")
 
 
+def test_a_pending_id_prefix_of_digits_is_not_read_as_an_item_number(memory_dir: Path) -> None:
+    """Ids are hex, so a prefix can be all digits (about one id in forty): it names the pending fact, since no
+    review item has that number."""
+    store = Store(MemoryDir(memory_dir))
+    fact = new_fact(DEPLOY, category="project", importance=0.6, fact_id="31415926-5358-4979-8323-846264338327")
+    review.hold(fact, "unsure", [])
+    store.add([fact], "test")
+    code, out, err = _run(memory_dir, cli, "review", "reject", "31415926")
+    assert (code, out, err) == (0, f"Rejected {fact.id}: archived ('ratchet restore 31415926' brings it back)\n", "")
+    code, _, err = _run(memory_dir, cli, "review", "reject", "2")
+    assert (code, err) == (1, "Error: Review item 2 not found (0 pending)\n")
+
+
 def test_all_holds_every_extracted_fact_and_they_expire(
     tmp_path: Path, memory_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

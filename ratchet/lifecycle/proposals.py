@@ -35,10 +35,17 @@ def pick(facts: list[Fact], ref: str) -> Fact:
 
 
 def is_pending_ref(store: Store, ref: str) -> bool:
-    """Whether ``ref`` names a pending fact (``p<n>``, or an id prefix of one) rather than a contradiction item."""
+    """Whether ``ref`` names a pending fact (``p<n>``, or an id prefix of one) rather than a contradiction item. A
+    number is an item's number while there is such an item; else it may be an id prefix (ids are hex: ``31415926``)."""
     if ref[:1] == "p" and ref[1:].isdigit():
         return True
-    return not ref.isdigit() and any(f.id.startswith(ref) for f in waiting(store))
+    if not any(f.id.startswith(ref) for f in waiting(store)):
+        return False
+    if not ref.isdigit():
+        return True
+    from ratchet.lifecycle.contradictions import open_items
+
+    return not 1 <= int(ref) <= len(open_items(store.memdir))
 
 
 def accept(store: Store, ref: str) -> dict[str, Any]:
