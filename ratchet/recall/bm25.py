@@ -220,6 +220,15 @@ class Index:
         return out, (np.minimum(grouped / norm, 1.0) if grouped is not None else None)
 
 
+def lend(score: np.ndarray, lent: np.ndarray, weight: float) -> np.ndarray:
+    """``score`` raised by ``weight`` of ``lent`` as a soft OR: the lift shrinks as the score nears 1 (neighbours'
+    context, a question's reply, the BM25 session prior, the session lift, pseudo-relevance feedback)."""
+    import numpy as np
+
+    out: np.ndarray = score + weight * lent * (1.0 - np.minimum(score, 1.0))
+    return out
+
+
 def smooth(values: np.ndarray, neighbours: np.ndarray | None, weight: float) -> np.ndarray:
     """``values`` raised toward their best neighbour's (divided by its distance): ``v + w·n·(1 - v)``.
 
@@ -233,8 +242,7 @@ def smooth(values: np.ndarray, neighbours: np.ndarray | None, weight: float) -> 
     best = np.zeros(len(values), dtype=np.float64)
     for col in range(neighbours.shape[1]):
         best = np.maximum(best, padded[neighbours[:, col]] / (col // 2 + 1))
-    out: np.ndarray = values + weight * best * (1.0 - np.minimum(values, 1.0))
-    return out
+    return lend(values, best, weight)
 
 
 # A line that asks: it ends with a question mark, before any bracketed note after it ("... any pets? [shares a photo]").
@@ -262,8 +270,7 @@ def replies(values: np.ndarray, neighbours: np.ndarray | None, asking: np.ndarra
     after_question = before >= 0
     after_question[after_question] &= asking[before[after_question]]
     lent[after_question] = values[before[after_question]]
-    out: np.ndarray = values + weight * lent * (1.0 - np.minimum(values, 1.0))
-    return out
+    return lend(values, lent, weight)
 
 
 def build(documents: Sequence[Sequence[str]]) -> Index:

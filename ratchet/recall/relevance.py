@@ -60,7 +60,7 @@ def keyword(
     asking = None if alone or temporal.asks_when(text) else cat.meta_arrays.get("asks")
     bm = bm25.replies(bm, neighbours, asking, float(section.get("reply_weight", 0.0)))
     if by_session is not None and sessions is not None:
-        bm = lend(bm, by_session[sessions].astype(np.float64), session_weight)
+        bm = bm25.lend(bm, by_session[sessions].astype(np.float64), session_weight)
     return bm, neighbours, sessions
 
 
@@ -188,16 +188,7 @@ def session_lift(relevance: np.ndarray, cos_rel: np.ndarray, sessions: np.ndarra
     groups = sessions.astype(np.int64)
     best = np.zeros(int(groups.max()) + 1 if groups.size else 0)
     np.maximum.at(best, groups, np.nan_to_num(cos_rel))
-    return lend(relevance, best[groups], weight)
-
-
-def lend(score: np.ndarray, lent: np.ndarray, weight: float) -> np.ndarray:
-    """``score`` raised by ``weight`` of ``lent`` as a soft OR: the lift shrinks as the score nears 1 (the BM25
-    session prior and the session lift)."""
-    import numpy as np
-
-    out: np.ndarray = score + weight * lent * (1.0 - np.minimum(score, 1.0))
-    return out
+    return bm25.lend(relevance, best[groups], weight)
 
 
 def feedback(
@@ -237,5 +228,4 @@ def feedback(
     peak = float(raw.max())
     if peak <= 0:
         return bm
-    out: np.ndarray = bm + float(section["feedback_weight"]) * (raw / peak) * (1.0 - np.minimum(bm, 1.0))
-    return out
+    return bm25.lend(bm, raw / peak, float(section["feedback_weight"]))
