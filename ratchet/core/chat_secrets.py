@@ -49,9 +49,21 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # a generated token mixes digits and letters; "kind: ClusterSecretStore" is a name
         if _ID_WORD.search(message.group("who")):
             continue  # "Request-Id: ...", "commit: ...": the label says what the token is
-        before = text[: message.start()].splitlines()[-_LOOK_BACK:]
-        if any(_NAMED.search(line) for line in before):
+        if any(_NAMED.search(line) for line in _lines_before(text, message.start(), _LOOK_BACK)):
             yield message.start("token"), message.end("token"), "Token"
+
+
+def _lines_before(text: str, at: int, count: int) -> list[str]:
+    """``text[:at].splitlines()[-count:]`` without splitting all that comes before ``at`` for every message of a
+    long paste: a window before ``at``, widened until it holds more than ``count`` lines (only its first may be cut)
+    or reaches the start."""
+    size = 256
+    while True:
+        start = max(0, at - size)
+        lines = text[start:at].splitlines()
+        if start == 0 or len(lines) > count:
+            return lines[-count:]
+        size *= 4
 
 
 # A message that is one short value: an optional time in brackets and a sender, or nothing (the sender on the line
@@ -73,9 +85,7 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
     year, a word or a name."""
     for message in _ANSWER.finditer(text):
         value = message.group("value").rstrip(".!")
-        question = next(
-            (line for line in reversed(text[: message.start()].splitlines()[-3:]) if _ASKS.search(line)), ""
-        )
+        question = next((line for line in reversed(_lines_before(text, message.start(), 3)) if _ASKS.search(line)), "")
         asked = [
             m
             for m in _ASKED_FOR.finditer(question)
