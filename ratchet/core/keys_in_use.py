@@ -67,13 +67,13 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         # A secret key by the prefix several providers share (sk_ and 32 or more random characters; Stripe's
         # sk_live_/sk_test_ have their own rule).
         ("Secret Key", re.compile(rf"\bsk_(?!live_|test_)(?=[A-Za-z0-9]*[A-Z]){_RANDOM}{{32,}}\b")),
-        # Where tools keep a password in their own files: FileZilla's server lists (base64 or plain), Postfix's
-        # static SASL map, a CloudFormation parameter's Default under a password's name.
         # WooCommerce's REST keys; OVH's application secret and consumer key ("AK ..., AS ..., CK ...").
         ("WooCommerce Key", re.compile(r"\b(?:ck|cs)_[0-9a-f]{40}\b")),
         ("OVH Application Secret", re.compile(r"\bOVH\b[^\n]{0,60}?\b(?:AS|CK)\s*[:=]?\s*([A-Za-z0-9]{32})\b")),
         # A kickstart file's root password in plain text (rootpw --plaintext X; --iscrypted is a hash).
         ("Kickstart Password", re.compile(r"(?m)^[ \t]*rootpw\s+(?:--plaintext\s+)?(?!--)(\S{4,})")),
+        # Where tools keep a password in their own files: FileZilla's server lists (base64 or plain), Postfix's
+        # static SASL map, a CloudFormation parameter's Default under a password's name.
         ("FileZilla Password", re.compile(r"<Pass(?:\s+encoding=\"base64\")?>([^<\s]{4,})</Pass>")),
         ("SASL Password", re.compile(r"\bsmtp_sasl_password_maps\s*=\s*static:[^:\s]+:(\S{4,})")),
         (

@@ -165,12 +165,15 @@ _LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldun
 _CALL_ARGUMENT = re.compile(r"\(\s*(?=[\"'][^\s\"'])")  # a literal, not ''.join(...)
 
 
+_PASSWORD_NAME_END = re.compile(r"p(?:ass)?w(?:or)?d$")  # a name that ends in a password's word: storepassword, dbpwd
+
+
 def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
     """The value of a camelCase or glued name ending at ``at`` (``dbPassword = X``, ``initialAdminPassword came out
     as X``): right after a sign or a verb that reports a value, never past other words, which in code are a type
     or an alias (``StrategyCacheKey: TypeAlias = tuple[...]``, ``import DomainSecret as DomainSecret``)."""
     sign = _SIGN.match(text, at) or _CAMEL_VERB.match(text, at) or _CALL_ARGUMENT.match(text, at)
-    if not sign and re.search(r"p(?:ass)?w(?:or)?d$", name):
+    if not sign and _PASSWORD_NAME_END.search(name):
         # Gradle's and Groovy's ``storePassword "..."``: a password's name, a space, a literal.
         sign = _SPACED_LITERAL.match(text, at)
         if sign:
@@ -442,7 +445,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         return "comb" in word and value[:1].isalpha() and any(c.isdigit() for c in value) and generated(value)
     chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value)
     named = group in ("pw", "cjk") and (not _ambiguous(word) or word in ("pw", "pwd"))
-    if chosen and (named or group == "key" and re.search(r"p(?:ass)?w(?:or)?d$", word)):
+    if chosen and (named or group == "key" and _PASSWORD_NAME_END.search(word)):
         # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code); after a
         # password's own name too (WEBPASSWORD: 'mojito=nemo+marmalade').
         return True
