@@ -77,8 +77,13 @@ CORPORA = {
     # 93.5 %, ordinary refused 0.8 %, withheld 0.8 %), then tuned on by class (round 10).
     "tuning, round 10": (_SECRETS / "heldout-9" / "credentials.jsonl", _SECRETS / "heldout-9" / "ordinary.jsonl"),
     # Written blind (2026-11-26, seventh session) by a helper who saw neither the code nor any corpus (1,400
-    # credentials over 629 shapes, 1,150 ordinary facts over 200); measured once after round 10, not tuned on.
-    "held out": (_SECRETS / "heldout-10" / "credentials.jsonl", _SECRETS / "heldout-10" / "ordinary.jsonl"),
+    # credentials over 629 shapes, 1,150 ordinary facts over 200); measured once after round 10 (add 91.3 %, extract
+    # 99.9 %, output 90.5 %, ordinary refused 1.0 %, withheld 0.6 %), then tuned on by class (round 11).
+    "tuning, round 11": (_SECRETS / "heldout-10" / "credentials.jsonl", _SECRETS / "heldout-10" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, eighth session) by a helper who saw neither the code nor any corpus (1,400
+    # credentials of 355 services over 1,378 shapes, 1,150 ordinary facts over 264); measured once after round 11,
+    # not tuned on.
+    "held out": (_SECRETS / "heldout-11" / "credentials.jsonl", _SECRETS / "heldout-11" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -43,6 +43,12 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # columns, keys in code and addresses. Left as misses: values pointed at in a sentence ("I always use X",
         # "easy to remember: X"), a password said with no word for it, a few one-of-a-kind configs.
         ("heldout-9", 0.97, 0.005),
+        # Round 11, tuned on by class: codes of doors, safes, cards and sign-ins in more languages, a password's new
+        # value after a change, keys handed over by the words around them, code's fallback literals, key/value
+        # records (Postman, appSettings), UCI and command-line passwords; as ordinary, regex classes, sheet ranges,
+        # a secret's name, ids before a number, public client ids. Left as misses: a value with no word for it
+        # ("use admin and X", "can you try the integration with this one? X"), a code named a sentence before.
+        ("heldout-10", 0.985, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -69,6 +75,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-7",
         "heldout-8",
         "heldout-9",
+        "heldout-10",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -95,30 +95,52 @@ _ACCESS = re.compile(
     r"porte|portail|portal|tür|haustür|puerta|portón|portão|portao|cancello|portone|porta|porten|d[øo]ren|"
     r"dörren|alarm(?:a|en|e|u|y|em|ie)|allarme|deur|poort|drzwi|brama|dve[řr]\w{0,3}|br[áa]n[auy]|portti|kapı|"
     r"двер[ьия]|ворот[аам]?|домофон\w{0,2}|сигнализаци[яи]|сейф\w{0,2}|"
-    r"ה?דלת|ה?שער|ה?אזעקה|ה?כספת|ה?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة)\b"
+    r"[הלב]?דלת|[הלב]?שער|[הלב]?אזעקה|[הלב]?כספת|[הלב]?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة|"
+    # An entrance, a lobby, an intercom, a safe or a key safe in more languages (Czech, Polish, Dutch, Swedish,
+    # Turkish, Indonesian, Greek, Ukrainian, Russian), and a device one unlocks.
+    r"lobby|foyer|vchod\w{0,2}|domofon\w{0,2}|sejf\w{0,2}|(?:sleutel)?kluis|larm(?:et)?|kassask[åa]p\w{0,2}|"
+    r"kap[ıi]\w{0,2}|kasa(?:s[ıi])?|pintu|gerbang|brankas|loker|"
+    r"π[όο]ρτα[ςσ]?|εξώπορτα[ςσ]?|συναγερμ\w{0,2}|χρηματοκιβ[ώω]τιο\w{0,2}|"
+    r"п[іи]д'?[ъ’']?[їи]зд\w{0,2}|сигнал[іи]зац\w{0,2}|"
+    r"unlock|copier|printer|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
+    # A bank card, whose code is its PIN.
+    r"(?:bank|debit|credit|kredit|pankki)?kort(?:et|s)?|bankkortet|cart[ãa]o|tarjeta|karta|karty|kaart|"
+    r"girokarte|kreditkarte|debitkarte|carta|bancomat|kart[ıi]|kartu|"
+    r"карт[аиуыкі]\w{0,2}|[הלב]?כרטיס|(?:ال)?بطاقة)\b"
+)
+# Scripts without spaces between words: a safe, a door, an entrance, an intercom, a key box, a bank card (Japanese,
+# Chinese, Korean, Thai), and the words for its code or number.
+_CJK_ACCESS = re.compile(
+    r"(?:金庫|金库|保险箱|保險箱|ドア|玄関|オートロック|門禁|门禁|大门|大門|キーボックス|銀行卡|银行卡|キャッシュカード|"
+    r"금고|현관|도어락|공동현관|카드|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
+    r"(?:番号|暗証番号|コード|密码|密碼|号码|號碼|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)"
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
     r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
-    r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|"
+    r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|(?:hotel|room|in-room|wall|home)\s+safe|"
+    r"lock\s+on\s+(?:the|my|your|our|his|her)\s+(?:\w+\s+)?(?:bike|bicycle|scooter|locker|shed|suitcase)|"
     r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|"
     r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
-    r"(?i)\b(?:port|poort|portti|tür|haustür|tor|dør|dörr|deur|ovi|alarm|garage|gate|door)\w{0,3}?"
+    r"(?i)\b(?:port|poort|portti|tür|haustür|tor|dør|dörr|deur|ovi|alarm|larm|garage|gate|door|kluis)\w{0,3}?"
     r"(?:code|kod|kode|koden|koodi)\b"
 )
 _ACCESS_CODE_WORD = re.compile(
     r"(?i)\b(?:code|combo|combination|kombination|combinaison|combinaci[óo]n|combinazione|kombinacja|keypad|"
     r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
-    r"k[oó]d(?:en|e)?|koodi|код|clave|senha|contrase[ñn]a|ה?קוד|(?:ال)?رمز|(?:ال)?كود)\b"
+    r"k[oó]d(?:en|e|u|unu|y)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
+    r"pin|пін|пин|κωδικ[όο][ςσ]?|συνδυασμ[όο][ςσ]?|nomor|numara(?:s[ıi])?|şifre(?:si)?|sandi|"
+    r"(?:entry|access|lobby|gate|door|service)\s+code|कोड)\b"
 )
 _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
+_VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी)(?!\w)")
 # A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
 _CONDITION = re.compile(r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om)\b")
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
@@ -126,7 +148,9 @@ _CONDITION = re.compile(r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando
 _LABEL_CODE = re.compile(
     r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:(?:front|back|side|main|garage|gate|house|building|office|room|hotel|wall)\s+)?"
     r"(?:doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry)"
-    r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|[*#]?\d{4,8}[*#]?)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?$"
+    r"(?:\s+(?:in|on|by|at|behind|under|inside|next\s+to)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?"
+    r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|[*#]?\d{4,8}[*#]?)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
+    r"(?:then\s+(?:OFF|ON|enter|press\s+\w+|[#*])[ \t]*)?$"
 )
 _ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
 _CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?)(?![\w.,:/-]\w|\d)"
@@ -134,7 +158,7 @@ _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
     r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
-    r"\bay|\bni|הוא|היא|هو|هي)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
+    r"\bay|\bni|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
 _BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
@@ -182,6 +206,16 @@ _UNSHARED_CODE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|\bne\s+(?:le\s+)?(?:partagez|dis|communiquez)|"
     r"\bnicht\s+weiter|\bno\s+(?:lo\s+)?compartas|\bnon\s+condividere)"
 )
+# A one-time code a sign-in sent, handed on while it still works: "code from the SMS is 964125", "I just got a text
+# with the code 153509", "079786 is your verification code", "verification code: 482913".
+_SENT_CODE = re.compile(
+    r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+"
+    r"(?:sms|text|e-?mail|app|authenticator)\s*(?:is|was|:)?\s*(\d{4,8})\b|"
+    r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
+    r"(?<![\d.,:/-])(\d{4,8})\s+is\s+your\s+(?:\w+\s+)?(?:verification|security|login|sign-?in|one-?time|"
+    r"confirmation|access|authentication|2fa)\s+code\b|"
+    r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)"
+)
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
     (_UNSHARED_CODE, "Recovery Code"),
@@ -191,6 +225,8 @@ _NAMED_CODES = (
     (_CARD_CID, "Password"),
     (_GIFT_CODE, "Gift Card Code"),
     (_PREPAID_PIN, "Gift Card Code"),
+    (_SENT_CODE, "One-Time Code"),
+    (_CJK_ACCESS, "Access Code"),
 )
 
 
@@ -221,7 +257,8 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         for match in pattern.finditer(text):
             if pattern is _UNSHARED_CODE and PUBLIC_CODE.search(text, 0, match.start()):
                 continue
-            yield match.start(1), match.end(1), kind
+            group = match.lastindex or 1
+            yield match.start(group), match.end(group), kind
 
 
 def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
@@ -311,6 +348,7 @@ def _access_code(clause: str) -> tuple[int, int] | None:
     if not found or not _TWO_DIGITS.search(found.group(1)):
         return None
     ends = _CLAUSE_END.match(clause, found.end()) or _CONDITION.match(clause, found.end())  # "... 227597 si tu ..."
+    ends = ends or _VERB_AFTER.match(clause, found.end())  # "गेट का कोड 510315 है": the verb after the value
     if not (ends or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
         return None  # "the storage code is 2048 lines": a number of something, not the code
     words = _ARTICLE.sub("", found.group(0))

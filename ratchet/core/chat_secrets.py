@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from ratchet.core.account_secrets import PUBLIC_CODE
+from ratchet.core.passphrases import joined_words as _joined
 from ratchet.core.password_values import _ordinary_shape, generated, random_token
 from ratchet.core.password_words import _YEAR
 from ratchet.core.random_tokens import _ID_WORD, _UUID, _WORDISH
@@ -25,7 +26,7 @@ _MESSAGE = re.compile(
 # A password's name in the languages chats are written in.
 _PASSWORDS = (
     r"pass(?:word|wd|phrase)?s?|pw|pwd|passwort|kennwort|mot\s+de\s+passe|senha|contrase[ñn]a|wachtwoord|has[łl]o|"
-    r"пароль|parola|salasana|lösenord|adgangskode"
+    r"пароль|parola|salasana|lösenord|adgangskode|heslo|hesla|κωδικ[όο]\w{0,2}|clave"
 )
 # A credential named in a message before it, alone or as a variable's name ("the VERCEL_TOKEN").
 _NAMED = re.compile(
@@ -35,9 +36,45 @@ _DIGEST = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}|[0-9A-F]{40}|[0-9A-F]{64}")  # 
 _LOOK_BACK = 4  # messages
 
 
+# A password changed, then its new value: "changed the Wi-Fi password, now it's X", "WLAN-Passwort geändert, jetzt:
+# X", "clave del WiFi ... Ahora es X", in the languages of the words above.
+_NOW_IS = re.compile(
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS})(?![a-z])[^\n]{{0,80}}?[,.;:—–-]?\s+"
+    r"(?:now|jetzt|ahora|ora|nu|teď|τώρα|agora|maintenant|teraz|nyní|sekarang|şimdi|теперь|тепер)"
+    r"(?:\s+(?:it'?s|it\s+is|is|es|è|är\s+det|je\s+to|είναι|é|c'est|est|jest|ist|ini))?\s*[:=]?\s+"
+    r"[\"'`“]?(?P<value>[^\s\"'`”<>\[]{4,64}?)[\"'`”]?(?=[.,;!?)]?(?:\s|$))"
+)
+# A key handed over by the words around it rather than a name: "Rotated the key, new value is 6730b17e-...", "when I
+# use this key? STGYWE...", "here is the production credential for Scaleway:\n\n18a945cc-...", "set KAGGLE_KEY (... or
+# use the shared one: `3f3d...`)".
+_HANDED = re.compile(
+    r"(?i)(?:(?<![a-z])(?:credentials?|creds|keys?|tokens?|secrets?)(?![a-z])[^\n]{0,60}?"
+    r"(?:new\s+value\s+is|(?:the|a)\s+shared\s+one|\bfor\s+[\w .-]{2,30}:)|"
+    r"\b(?:with|use|try)\s+this\s+(?:key|token|secret)\b)"
+    r"[\s?:—–`'\"]{1,6}(?P<value>[A-Za-z0-9._~+/=-]{15,99}[A-Za-z0-9_~+/=-])(?![\w/])"
+)
+
+
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each chat message that is a generated token after a message naming a credential,
-    or a password or a code that answers a question for one (:func:`answers`)."""
+    a password or a code that answers a question for one (:func:`answers`), a password's new value after it was
+    changed, and a key handed over by the words around it."""
+    for match in _NOW_IS.finditer(text):
+        value = match.group("value")
+        digits = sum(c.isdigit() for c in value)
+        cased = (
+            value.isalpha() and len(value) >= 8 and min(sum(map(str.isupper, value)), sum(map(str.islower, value))) >= 3
+        )
+        if not _YEAR.fullmatch(value) and (
+            digits >= 6 and value.isdigit() or generated(value) or _joined(value) or cased
+        ):
+            yield match.start("value"), match.end("value"), "Password"
+    for match in _HANDED.finditer(text):
+        value = match.group("value")
+        if re.search(r"(?i)\bpub(?:lic)?\b", text[max(0, match.start() - 24) : match.start("value")]):
+            continue  # "server public key for the peer section: FYGM...=": public by design
+        if random_token(value) or _UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,}", value):
+            yield match.start("value"), match.end("value"), "API Key"
     if "\n" not in text:
         return
     yield from answers(text)

@@ -15,7 +15,10 @@ import re
 # A random value: letters and a digit among them, as generators make them.
 _RANDOM = r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]"
 
-RANDOM_ONLY = frozenset({"Client Key Literal", "HMAC Key", "Webhook Token"})
+RANDOM_ONLY = frozenset({"Client Key Literal", "HMAC Key", "Webhook Token", "Fallback Key Literal", "Query Key"})
+
+# The name of an environment variable that holds a credential (ELASTIC_API_KEY, CODECOV_TOKEN, AUTH0_CLIENT_SECRET).
+_SECRET_VAR = r"[\w.]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?)[A-Z0-9_]*"
 
 
 def formats() -> list[tuple[str, re.Pattern[str]]]:
@@ -27,6 +30,38 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"\b[A-Z]\w*(?:Client|Api|API|SDK)\s*\(\s*(?:api_?key\s*=\s*)?[\"']"
                 rf"({_RANDOM}{{32,100}})[\"']"
+            ),
+        ),
+        # The literal code falls back to when a credential's variable is unset, or hands over in its place:
+        # env('CODECOV_TOKEN', '...') (Laravel), os.getenv("X_KEY", "..."), process.env.X_TOKEN || "...",
+        # ENV.fetch('X_TOKEN') { '...' } (Ruby), define('X_TOKEN', '...') (PHP), reqwest's .bearer_auth("...").
+        (
+            "Fallback Key Literal",
+            re.compile(
+                r"\b(?:env|getenv|environ\.get|fetch|define|System\.getenv|Environment\.GetEnvironmentVariable)\(\s*"
+                rf"[\"']{_SECRET_VAR}[\"']\s*(?:,\s*|\)\s*\{{\s*)[\"']([^\"'\s]{{16,}})[\"']|"
+                rf"\bprocess\.env\.{_SECRET_VAR}\s*(?:\|\||\?\?)\s*[\"']([^\"'\s]{{16,}})[\"']|"
+                r"\.bearer_auth\(\s*\"([^\"\s]{16,})\""
+            ),
+        ),
+        # A key in an address's query (?key=, &api_key=, &access_token=): what a generator made, as the value.
+        (
+            "Query Key",
+            re.compile(rf"[?&](?:key|api_?key|apikey|access_token|auth_token|token|secret)=({_RANDOM}{{20,}})"),
+        ),
+        # Laravel's application key as `php artisan key:generate --show` prints it (32 random bytes in base64).
+        ("Laravel App Key", re.compile(r"(?<![\w/+])(base64:[A-Za-z0-9+/]{43}=)(?![\w/+=])")),
+        # A Google app password as it is handed over: four groups of four letters after its name.
+        (
+            "App Password",
+            re.compile(r"(?i)\bapp(?:lication)?[ -]passwords?\s+(?:is\s+|:\s*)?((?-i:[a-z]{4}(?: [a-z]{4}){3}))\b"),
+        ),
+        # OpenWrt's UCI files: a Wi-Fi key, a PPPoE or a WireGuard peer's secret as an option's quoted value.
+        (
+            "UCI Password",
+            re.compile(
+                r"(?m)^[ \t]*option[ \t]+(?:password|key|psk|sae_password|auth_secret|private_key|preshared_key)"
+                r"[ \t]+'([^'\n]{4,})'"
             ),
         ),
         # hmac.new(b"...", body, sha256); Node's createHmac("sha256", "...").

@@ -39,7 +39,9 @@ _SEPARATORS = (",", ";", "\t", "|")
 _RULE_ROW = re.compile(r"[\s|:+-]*")  # a Markdown table's line under its header
 # <add key="ClearTextPassword" value="..."/> (appSettings, nuget.config), and KeePass's <Key>Password</Key><Value>.
 _KEY_VALUE = re.compile(
-    r"(?i)\bkey\s*=\s*\"[\w.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)\"\s+value\s*=\s*\"([^\"\n]{4,200})\""
+    r"(?i)\bkey\s*=\s*\"[\w.:-]*(?:password|passwd|pwd|secret|token|apikey|api_key)\"\s+value\s*=\s*\"([^\"\n]{4,200})\"|"
+    # ... and one named for a service's key ("Mandrillkey", "Braintreeprivatekey"): a value a generator made.
+    r"\bkey\s*=\s*\"[A-Za-z][\w.:-]*key\"\s+value\s*=\s*\"((?=[^\"\n]*\d)(?=[^\"\n]*[A-Za-z])[\w-]{20,200})\""
 )
 # An element named for a password (Hibernate's and Spring's <property name="...password">X</property>, or value="X").
 _PROPERTY = re.compile(
@@ -164,7 +166,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
 # /app/prod/trello_token, api_key, db_password).
 _SECRET_NAME = re.compile(
     r"(?i)[\w./-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-    r"signing[_-]?key|auth[_-]?key|certificate)[\w.-]*"
+    r"signing[_-]?key|auth[_-]?key|master[_-]?key|license[_-]?key|certificate)[\w.-]*"
 )
 _PASSWORD_NAME = re.compile(r"(?i)pass(?:word|wd|phrase)?|pwd")
 # ... unless the name says what it holds is about the secret: its hash, its hint, where it is, when it changed.
@@ -175,13 +177,14 @@ _ABOUT_SECRET = re.compile(
 # A name, then its value on the same line or one of the next two: a Kubernetes env entry ("- name: STRIPE_TOKEN" /
 # "value: ..."), an AWS SSM parameter ("--name /app/trello_token ... --value '...'").
 # YAML's name: and value:, JSON's "name": and "value": (an ECS task's environment, a HAR's cookies), a CLI's --name.
-_NAME_FIELD = re.compile(r"(?i)(?:\bname[\"']?\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
+# Postman's environments and auth lists name it "key" ({"key": "pushoverToken", "value": "..."}).
+_NAME_FIELD = re.compile(r"(?i)(?:\b(?:name|key)[\"']?\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
 _VALUE_FIELD = re.compile(r"(?i)(?:\bvalue[\"']?\s*:\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
 
 
 def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
     """The value given under a name that says it is a secret (the name and the value as two fields)."""
-    if "name" not in text.lower():
+    if "name" not in text.lower() and "key" not in text.lower():
         return
     for name in _NAME_FIELD.finditer(text):
         # A HAR's cookie ({"name": "sid", "value": "..."}) holds a session as a secret's name holds the secret.
@@ -193,7 +196,7 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
         for n in range(3):  # this line and the next two, up to another entry's name
             line_end = text.find("\n", at)
             line_end = len(text) if line_end < 0 else line_end
-            if n and re.search(r"(?i)\bname\b", text[at:line_end]):
+            if n and re.search(r"(?i)\b(?:name|key)\b", text[at:line_end]):
                 break
             value = _VALUE_FIELD.search(text, at, line_end)
             if value:

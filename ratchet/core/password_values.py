@@ -31,7 +31,10 @@ def plausible(value: str) -> bool:
     value sops encrypted, a placeholder, an assignment, or one of the shapes ordinary facts are full of."""
     if not value or value.startswith(("http://", "https://", "/", "~/", "./", "-")) or _EMAIL.fullmatch(value):
         return False  # a URL, a path, a flag; an e-mail address is a login's user name
-    if re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) or value.startswith("ENC[") or value.count(":") >= 2:
+    # Django's generated keys hold "(" among their symbols ("y1ws(io%lkyi@f3^dtx9e@$$t3a*..."): not a call.
+    django = len(value) >= 40 and len(set(value) & set("!@#$%^&*")) >= 2 and not re.search(r"[\"',\s]", value)
+    call = re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) and not django
+    if call or value.startswith("ENC[") or value.count(":") >= 2:
         # Code (a call, a subscript, a type: Optional[str]), openssl's -pass env:VAR, sops, an ARN or a path with a
         # key (kv/data/ldap:bind_password).
         return False
@@ -56,13 +59,22 @@ def public_value(value: str) -> bool:
     return bool(_PUBLIC_VALUE.match(value))
 
 
-_PUBLIC_VALUE = re.compile(r"pk_(?:live|test)_|pk\.eyJ|phc_")  # Stripe, Mapbox, PostHog's project key
+# Stripe, Mapbox, PostHog's project key; a GitHub App's or OAuth app's client ID (Iv1., Ov23).
+_PUBLIC_VALUE = re.compile(r"pk_(?:live|test)_|pk\.eyJ|phc_|Iv1\.[0-9a-f]{16}$|Ov2\d[A-Za-z0-9]{16}$")
+_PATTERN_OR_RANGE = re.compile(
+    r"(?:a-z|A-Z|0-9|a-f|A-F)(?:a-z|A-Z|0-9|a-f|A-F|[_/+=.])|\\[sdwSDWb][*+?{]|^\^(?:a-z|A-Z|0-9)|"
+    r"^\w+!\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*,?$"
+)
 
 
 def random_token(value: str) -> bool:
     """Sixteen or more characters a generator made: mixed classes and a high entropy (hex keys, base62 tokens)."""
     classes = sum(any(test(c) for c in value) for test in (str.islower, str.isupper, str.isdigit))
-    slug = len(re.findall(r"[-_.]", value)) >= 3  # build-cache-v3-linux: words joined, a name
+    # build-cache-v3-linux: words joined, a name (not MgKRH2WdpHIG9FgJ-8Sdkz36VhCEp_CfJLm4o-1N, random parts).
+    parts = re.split(r"[-_.]", value)
+    slug = (
+        len(parts) >= 4 and sum(bool(re.fullmatch(r"[a-z0-9]*|[A-Z]?[a-z]+", p)) for p in parts) * 4 >= len(parts) * 3
+    )
     return len(value) >= 16 and classes >= 2 and entropy(value) > 3.0 and not slug and not _ordinary_shape(value)
 
 
@@ -145,6 +157,8 @@ def _ordinary_shape(value: str) -> bool:
     file names, paths, dotted names, digests and fingerprints, GPG key ids, SSH public keys."""
     if any(mark in value for mark in ("${", "{{", "%(", "<%", "#{", "os.environ", "process.env", "getenv", "ENV[")):
         return True
+    if _PATTERN_OR_RANGE.search(value):
+        return True  # a regular expression's class ("^a-zA-Z0-9", "\\s*=\\s*"), a sheet's range ("Sheet2!B:B")
     if re.search(r"\{[A-Za-z_][\w.]*\}", value) or re.fullmatch(r"_\w+|(?:self|cls|this)\.\w+", value):
         return True  # an f-string's field ({cookie.name}); a private name (_BinaryToken), an attribute (self._token)
     return bool(

@@ -37,7 +37,7 @@ _PASSWORD_WORDS = (
     r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
     r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
-    r"كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
+    r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
 )
 # Words that name a login as a pair ("login is admin / hunter22", "u/p: admin / papaya9047").
 _LOGIN_WORDS = (
@@ -49,8 +49,8 @@ _KEY_WORDS = (
     r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app|application|license|licence|"
     r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
     r"consumer|project|management|unseal|product|activation|registration|serial|cd)"
-    r"[ _-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
-    r"master\.key|api[ _-]?ke?ye?|apikey|tokn|app(?:lication)?[ _-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|"
+    r"[ _.-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
+    r"master\.key|api[ _.-]?ke?ye?|apikey|tokn|app(?:lication)?[ _.-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|"
     r"secrets?|keys?|"
     r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
     r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
@@ -183,7 +183,8 @@ _CLAUSE_END = re.compile(
     re.I,
 )
 _SHORT_PIN = re.compile(r"(?!(?:19|20)\d\d$)\d{4,5}")  # not a year
-_SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|です|입니다|이에요|예요|에요)")
+# A comma ends what is said of a PIN too ("a senha do cartão é 3582, pode sacar"), but not inside a list of numbers.
+_SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|,(?!\s*\d)|，|です|입니다|이에요|예요|에요)")
 _YEAR = re.compile(r"(?:19|20)\d\d(?:-\d\d){0,2}")  # a year or an ISO date, not a PIN
 # Template expressions and jsonpaths are references to a value kept elsewhere ({{ lookup(...) }}, {.data.password}).
 # A shell's parameter expansion (${API_KEY:?must be set}) likewise.
@@ -316,3 +317,10 @@ def a_key_for(text: str, start: int, end: int) -> bool:
         return owner.group(1).lower() not in _NAME_KEYS
     # A field's label: "Email: li@x.com, key: 7eb98...", at the start of a line or after a comma.
     return bool(_LABEL_START.search(text, max(0, start - 4), start) and re.match(r"\s*[:=]|\s+(?=\S*\d)", text[end:]))
+
+
+# A word, "=", then capitals or digits with a digit among them, after a connector ("Password: falcon=NOODLE451"):
+# chosen, not a setting (user=admin, id=1234 have no such word).
+_SIGNED_WORDS = re.compile(
+    r"(?!(?:user|name|host|port|mode|type|size|length|value)=)[A-Za-z][a-z]{3,}=(?=\w*\d)[A-Z0-9]{3,}"
+)

@@ -69,6 +69,7 @@ from ratchet.core.password_words import (
     _SETS,
     _SHORT_PIN,
     _SIGN,
+    _SIGNED_WORDS,
     _SPOKEN_RE,
     _TEMPLATE,
     _TOKENISH,
@@ -443,7 +444,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     if numeric:  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version; a lock's combination
         # may be a word and a number ("gym locker combo kitten1065")
         return "comb" in word and value[:1].isalpha() and any(c.isdigit() for c in value) and generated(value)
-    chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value)
+    chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value) or connected and _SIGNED_WORDS.fullmatch(value)
     named = group in ("pw", "cjk") and (not _ambiguous(word) or word in ("pw", "pwd"))
     if chosen and (named or group == "key" and _PASSWORD_NAME_END.search(word)):
         # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code); after a

@@ -174,7 +174,11 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\.dockerconfigjson[\"']?\s*:\s*[\"']?(eyJ[A-Za-z0-9+/]{40,}={0,2})|"
                 r"\"type\":\s*\"random_password\"[^\]]{0,600}?\"result\":\s*\"([^\"\s]{4,})\"|"
                 r"(?im:^)[ \t]*(?:\$\s*cat\s+|#\s*)\S*(?:auth|creds?|credentials|pass(?:word)?s?)\S*\.txt\b[^\n]*\n"
-                r"[ \t#]*[^\s#]+[ \t]*\n[ \t#]*(?P<auth_file>[^\s#]{6,})[ \t]*(?:\n|$)"
+                r"[ \t#]*[^\s#]+[ \t]*\n[ \t#]*(?P<auth_file>[^\s#]{6,})[ \t]*(?:\n|$)|"
+                # A file that holds one password, printed (Jenkins' initialAdminPassword, Ansible's vault password).
+                r"(?im:^)[ \t]*\$\s*(?:sudo\s+)?cat\s+\S*(?:pass(?:word)?|secret|token)\S*[ \t]*\n"
+                r"[ \t]*(?P<one_file>[A-Za-z0-9+/=_-]{12,})[ \t]*(?:\n|$)|"
+                r"\belasticsearch-reset-password\b[^\n]*\n(?:[^\n]*\n){0,4}?New value:[ \t]*(?P<reset>\S{8,})"
             ),
         ),
         # A paid licence's key after its name ("License: KGUM-O5GW-CCA9-MT1V", "Lizenzschlüssel ..."), in the groups
@@ -240,7 +244,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Authorization Header",
             re.compile(
-                r"(?i)\bauthorization\s*[:=]\s*[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+([A-Za-z0-9._~+/:=-]{16,})"
+                r"(?i)\bauthorization\s*(?:[:=]\s*|\s+(?=[\"']))[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+"
+                r"([A-Za-z0-9._~+/:=-]*[A-Za-z0-9._~+/:=][A-Za-z0-9_.~+/:=-]{15,})"
             ),
         ),
         # A webhook whose URL is the credential (Zapier, Make, IFTTT): the secret part of its path.
@@ -248,7 +253,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Webhook URL",
             re.compile(
                 r"\bhooks\.zapier\.com/hooks/catch/\d+/([A-Za-z0-9]{5,})|\bhook\.[\w-]+\.make\.com/([A-Za-z0-9]{20,})|"
-                r"\bmaker\.ifttt\.com/(?:trigger/[^/\s]+/with/)?key/([A-Za-z0-9_-]{16,})"
+                r"\bmaker\.ifttt\.com/(?:trigger/[^/\s]+/with/)?key/([A-Za-z0-9_-]{16,})|"
+                r"(?:^|\s)/trigger/[^/\s]+/with/key/([A-Za-z0-9_-]{16,})"  # a request's path, the host on its own line
             ),
         ),
         # A wallet built from a literal private key (ethers, web3.py, viem, Solana's web3.js).
@@ -382,8 +388,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Basic Auth Header",
             re.compile(
-                r"(?i)(?:\bauthorization[\"']?\s*:\s*[\"']?basic|\bbasic[ -]auth(?:entication)?\s*[:=]?|"
-                r"\"auth\"\s*:)\s*\"?"
+                r"(?i)(?:\bauthorization[\"']?\s*(?::\s*|\s+(?=[\"']))[\"']?basic|"
+                r"\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:)\s*\"?"
                 r"([A-Za-z0-9+/]{8,}={0,2})"
             ),
         ),
@@ -392,6 +398,10 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Command Line Password",
             re.compile(
                 r"\bsshpass\s+-p\s*['\"]?([^\s'\"]{4,})|"
+                # NetworkManager's Wi-Fi key, a passphrase piped to gpg, Oracle's user/password@host:port/service.
+                r"\bnmcli\b[^\n]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)\s+['\"]?([^\s'\"]{4,})|"
+                r"\becho\s+['\"]?([^\s'\"|]{6,})['\"]?\s*\|\s*(?:sudo\s+)?gpg2?\b[^\n]*--passphrase-fd[ =]0|"
+                r"(?<![\w/])[A-Za-z][\w.-]{0,30}/([^\s/@'\"]{4,64})@[\w.-]+:\d{2,5}/[\w.]+|"
                 r"\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s-p['\"]?([^\s'\"-][^\s'\"]{3,})|"
                 # --password X, and every flag that names one: --db-password, --http-password, --master-user-password.
                 r"--(?:[\w-]+-)?pass(?:word|wd)?[= ](?![a-z]+[\s.,]|[a-z]+$)['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
@@ -400,7 +410,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p(?:\s+|=)"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop|cqlsh|cypher-shell|"
-                r"psexec(?:64)?|paexec)\b[^\n]*?\s-p\s+"
+                r"psexec(?:64)?|paexec|mcrcon|rcon-cli|rcon)\b[^\n]*?\s-p\s+"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"

@@ -91,14 +91,17 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+_AN_ID_BEFORE = re.compile(r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking)\b\s*(?:#|no\.?|number|:)?\s*$")
+
+
 def _cards(text: str) -> Iterator[tuple[int, int]]:
     """Spans of Luhn-valid card numbers, except a processor's published test number said to be one
     (:data:`_TEST_CARDS`). The tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
     for match in [*_CARD.finditer(text), *_CARD_FIELD.finditer(text)]:
         found = match.group(match.lastindex or 0)
         at = match.start(match.lastindex or 0)
-        if re.search(r"\d[ -]$", text[max(0, at - 2) : at]):
-            continue  # "USPS tracking 9400 18289 3148 9876 8739 83"
+        if re.search(r"\d[ -]$", text[max(0, at - 2) : at]) or _AN_ID_BEFORE.search(text, max(0, at - 24), at):
+            continue  # "USPS tracking 9400 18289 3148 9876 8739 83"; "Discord message id 6749420350985889440"
         # The longest run of groups that is a card number: "5105 1051 0510 5100 09/26" ends before the expiry.
         for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ -]", found))}, reverse=True):
             digits = re.sub(r"\D", "", found[:cut])
@@ -332,6 +335,9 @@ def _keyword_groups() -> list[tuple[re.Pattern[str], int]]:
     return list(groups.items())
 
 
+_NAMES_A_SECRET = re.compile(r"(?i)(?:name|ref|keyref|_id|id)[\"']?\s*[:=]\s*[\"']?\s*$")
+
+
 def _keyword_values(text: str) -> Iterator[tuple[int, int, str]]:
     """detect-secrets' keyword detector (quoted and config forms), with our value check on top: ``(start, end,
     value)`` of each line holding a value that looks secret. A value followed by ``(`` is code that reads the
@@ -344,6 +350,8 @@ def _keyword_values(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             value = match.group(group).strip().strip("\"'`").split()
             call = value and (value[0].endswith("(") or line.startswith("(", match.end(group)))
+            # secretName: x, secret_ref: y, secretKeyRef: the name of a secret kept elsewhere, not its value.
+            call = call or _NAMES_A_SECRET.search(line, 0, match.start(group))
             if value and not call and _looks_secret(value[0]):
                 yield offset, offset + len(line), value[0]
         offset += len(line)
