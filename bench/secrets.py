@@ -10,10 +10,12 @@ pass). For every corpus:
   nothing a retrieval for that message prints;
 - **withheld on output**: credentials planted straight into a quarter file (past every write filter) that a
   retrieval for the message does not print, nor MEMORY.md, nor an export;
-- **ordinary refused**: ordinary facts ``ratchet add`` refuses; **ordinary withheld**: ordinary facts the output
-  gate (the quick scan hooks, MEMORY.md and exports use) would hold back.
+- **ordinary refused**: ordinary facts ``ratchet add`` refuses as carrying a credential; **refused, not a fact**:
+  those it refuses for another reason (a paste longer than one fact may be), which is no fault of the filter and is
+  counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
+  use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 9 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 11 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -98,6 +100,7 @@ class Outcome:
     extract_leaked: list[str] = field(default_factory=list)
     output_leaked: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    not_a_fact: list[str] = field(default_factory=list)
     withheld: list[str] = field(default_factory=list)
 
 
@@ -127,7 +130,7 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
         try:
             add_fact(store, config, row["text"])
         except RatchetError:
-            out.refused.append(row["text"])
+            (out.refused if secrets.scan(row["text"]) else out.not_a_fact).append(row["text"])
         if secrets.scan(row["text"], quick=True):
             out.withheld.append(row["text"])
     # The offline extractor over one transcript holding every credential, then every file of the memory directory.
@@ -187,15 +190,15 @@ def pct(part: int, whole: int) -> str:
 def table(results: dict[str, Outcome]) -> list[str]:
     lines = [
         "| corpus | credentials | kept out by `ratchet add` | kept out by extraction | withheld on output | "
-        "ordinary facts | refused by `ratchet add` | withheld on output |",
-        "|---|---|---|---|---|---|---|---|",
+        "ordinary facts | refused by `ratchet add` | refused, not a fact | withheld on output |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, o in results.items():
         n = o.credentials
         lines.append(
             f"| {name} | {n} | {pct(n - len(o.add_missed), n)} | {pct(n - len(o.extract_leaked), n)} | "
             f"{pct(n - len(o.output_leaked), n)} | {o.ordinary} | {pct(len(o.refused), o.ordinary)} | "
-            f"{pct(len(o.withheld), o.ordinary)} |"
+            f"{pct(len(o.not_a_fact), o.ordinary)} | {pct(len(o.withheld), o.ordinary)} |"
         )
     return lines
 
@@ -240,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
                 ("leaked through extraction", o.extract_leaked),
                 ("leaked on output", o.output_leaked),
                 ("ordinary refused", o.refused),
+                ("ordinary refused, not a fact", o.not_a_fact),
                 ("ordinary withheld", o.withheld),
             ):
                 for text in items:
@@ -251,10 +255,12 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 9 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 11 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
-            "retrieval, MEMORY.md or an export. Goal: credentials kept out >= 99 %, ordinary refused <= 1 %.",
+            "retrieval, MEMORY.md or an export; *refused, not a fact* = refused for something else than a "
+            "credential (a paste longer than one fact may be). Goal: credentials kept out >= 99 %, ordinary refused "
+            "<= 1 %.",
             "",
             *lines,
         ]

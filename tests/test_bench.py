@@ -251,3 +251,16 @@ def test_the_secrets_bench_does_not_count_a_pin_found_inside_a_made_up_id():
     shown = b"- [3f7110ab] note, 2026-11-20: the code is kept. 0a7110cd-1111-2222-3333-444455556666"
     assert b"7110" not in _without_ids(shown, b"the PIN is 7110")
     assert b"3f7110ab" in _without_ids(shown, b"my key is 3f7110ab")
+
+
+def test_the_secrets_bench_counts_a_paste_too_long_for_a_fact_apart_from_the_filter(tmp_path):
+    """An ordinary paste longer than one fact may be is refused by `ratchet add` for its length: counted as "not a
+    fact", not as a refusal of the credential filter; a look-alike the filter refuses is counted as refused."""
+    from bench.secrets import measure
+
+    long_paste = "\n".join(f"line {n}: the nightly build finished in {n % 60} minutes" for n in range(200))
+    flagged = "my wifi password is Harbor4471"  # a credential, in the ordinary file: the filter refuses it
+    creds = [{"text": "the alarm code is 5813", "secret": "5813"}]
+    ordinary = [{"text": long_paste}, {"text": flagged}, {"text": "I moved to Lisbon in 2021."}]
+    out = measure(creds, ordinary, tmp_path)
+    assert (out.not_a_fact, out.refused) == ([long_paste], [flagged])
