@@ -49,6 +49,13 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # a secret's name, ids before a number, public client ids. Left as misses: a value with no word for it
         # ("use admin and X", "can you try the integration with this one? X"), a code named a sentence before.
         ("heldout-10", 0.985, 0.002),
+        # Round 12, tuned on by class: passwords tools take on command lines and in statements, a login call, a
+        # cookie file, typed literals, HCL's name and value, security questions, phone codes, lockers and recovery
+        # codes in more languages, a token a chat asked for, a value below its label; as ordinary, translations of
+        # the word, a Secret's type, ARNs, regular expressions, postal PIN codes, hashed assets, DNS records. Left as
+        # misses: seed phrases in other languages' word lists, tokens pasted with no word for them in chats and
+        # tickets, CJK passwords, a password said with no word for it.
+        ("heldout-11", 0.95, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -76,6 +83,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-8",
         "heldout-9",
         "heldout-10",
+        "heldout-11",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

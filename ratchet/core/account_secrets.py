@@ -28,7 +28,9 @@ _OTP_WORDS = re.compile(
     r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
     r"two[- ]step|2[- ]step|authenticator|setup)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
-    r"chave\s+de\s+recupera[çc][ãa]o|"
+    r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera[çc][ãa]o|backup)|"
+    r"kody?\s+(?:zapasowe|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
+    r"codici\s+di\s+(?:backup|recupero)|herstelcodes?|reservekoder|varakoodit|バックアップコード|备用码|恢复码|"
     # The codes a sign-in sends by text or e-mail, in the languages people forward them in.
     r"(?:sign[- ]?in|log[- ]?in|access|security|confirmation)\s+codes?|"
     r"code\s+de\s+(?:connexion|v[ée]rification|confirmation|s[ée]curit[ée])|"
@@ -71,16 +73,25 @@ _UNLOCK = re.compile(
 _ANSWER_WORDS = re.compile(
     r"(?i)\b(?:security|secret|sec)\s+(?:question|answer)s?|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
     r"memorable\s+(?:answer|information)|\banswer\s+to\s+(?=[\"'“‘])|"
-    r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)"
+    r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)|"
+    # ... in the languages people write to an assistant in.
+    r"domanda\s+di\s+sicurezza|pregunta\s+de\s+seguridad|pergunta\s+de\s+seguran[çc]a|question\s+secr[èe]te|"
+    r"question\s+de\s+s[ée]curit[ée]|sicherheitsfrage|beveiligingsvraag|g[üu]venlik\s+sorusu|pytanie\s+pomocnicze|"
+    r"pytanie\s+bezpiecze[ńn]stwa|pertanyaan\s+keamanan|контрольн\w+\s+вопрос\w*|секретн\w+\s+вопрос\w*|"
+    r"سؤال\s+الأمان|秘密の質問|安全问题|密保问题|보안\s*질문|câu\s+hỏi\s+bảo\s+mật"
 )
 _ASIDE = re.compile(r"\s+\(")  # "answer is QuibbleFox24 (I made it up)": a parenthesis ends the answer
 _ANSWER_CONNECTOR = re.compile(
-    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose))\s+"
+    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
+    # "la respuesta es X", "ответ X", "の答えは X", "cevabı: X", "jawabannya X", "odpowiedź: X", "é X"
+    r"(?:\s|^)(?:la\s+respuesta|a\s+resposta|la\s+r[ée]ponse|r[ée]ponse|die\s+antwort|het\s+antwoord|"
+    r"la\s+risposta|risposta|ответ|cevab[ıi]|odpowied[źz]|jawabannya|الجواب|جواب\w*|答えは|答案是|답은)"
+    r"(?:\s*(?:es|est|é|è|ist|is|:|=|→))?|\s(?:é|è|es|est|ist))\s*"
 )
 # One to four capitalised words ("Honda Civic"), a run of random lower-case words ("napkin radish lemonade"), or a
 # single word of six letters or more.
 _ANSWER = re.compile(
-    r"[\"'“‘]?([A-Z0-9][\w'’]*(?: [A-Z][\w'’]*){0,3}|[a-z]{3,12}(?: [a-z]{3,12}){2,5}(?![\w'])|[a-z][\w]{5,})[\"'”’]?"
+    r"[\"'“‘`]?([A-Z0-9][\w'’]*(?: [A-Z][\w'’]*){0,3}|[a-z]{3,12}(?: [a-z]{3,12}){2,5}(?![\w'])|[a-z][\w]{5,})[\"'”’`]?"
 )
 # The code of a door, a gate, an alarm, a safe or a lockbox (or of the house it opens), in the languages people write
 # in; Russian, Hebrew and Arabic nouns with their inflections and prefixes.
@@ -102,7 +113,8 @@ _ACCESS = re.compile(
     r"kap[ıi]\w{0,2}|kasa(?:s[ıi])?|pintu|gerbang|brankas|loker|"
     r"π[όο]ρτα[ςσ]?|εξώπορτα[ςσ]?|συναγερμ\w{0,2}|χρηματοκιβ[ώω]τιο\w{0,2}|"
     r"п[іи]д'?[ъ’']?[їи]зд\w{0,2}|сигнал[іи]зац\w{0,2}|"
-    r"unlock|copier|printer|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
+    r"unlock|copier|printer|simu|điện\s+thoại|телефон\w{0,2}|telefoon|telefon\w{0,2}|telefone|hp|ponsel|"
+    r"\w*deur|immeuble|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
     # A bank card, whose code is its PIN.
     r"(?:bank|debit|credit|kredit|pankki)?kort(?:et|s)?|bankkortet|cart[ãa]o|tarjeta|karta|karty|kaart|"
     r"girokarte|kreditkarte|debitkarte|carta|bancomat|kart[ıi]|kartu|"
@@ -111,16 +123,17 @@ _ACCESS = re.compile(
 # Scripts without spaces between words: a safe, a door, an entrance, an intercom, a key box, a bank card (Japanese,
 # Chinese, Korean, Thai), and the words for its code or number.
 _CJK_ACCESS = re.compile(
-    r"(?:金庫|金库|保险箱|保險箱|ドア|玄関|オートロック|門禁|门禁|大门|大門|キーボックス|銀行卡|银行卡|キャッシュカード|"
+    r"(?:金庫|金库|保险箱|保險箱|ドア|玄関|オートロック|門禁|门禁|大门|大門|キーボックス|銀行卡|银行卡|キャッシュカード|スマホ|携帯|手机|"
     r"금고|현관|도어락|공동현관|카드|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
-    r"(?:番号|暗証番号|コード|密码|密碼|号码|號碼|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)"
+    r"(?:番号|暗証番号|パスコード|コード|密码|密碼|号码|號碼|解锁密码|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)"
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
     r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
     r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|(?:hotel|room|in-room|wall|home)\s+safe|"
     r"lock\s+on\s+(?:the|my|your|our|his|her)\s+(?:\w+\s+)?(?:bike|bicycle|scooter|locker|shed|suitcase)|"
-    r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|"
+    r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|cadeado|fietsslot|casillero|taquilla|"
+    r"szafk\w*|casier|armadietto|kluisje|spind|"
     r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
@@ -134,13 +147,14 @@ _ACCESS_CODE_WORD = re.compile(
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e|u|unu|y)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
     r"pin|пін|пин|κωδικ[όο][ςσ]?|συνδυασμ[όο][ςσ]?|nomor|numara(?:s[ıi])?|şifre(?:si)?|sandi|"
-    r"(?:entry|access|lobby|gate|door|service)\s+code|कोड)\b"
+    r"(?:entry|access|lobby|gate|door|service)\s+code|कोड|mật\s+mã|namba\s+ya\s+siri|(?:toegangs|ontgrendel)code|"
+    r"szyfr|digicode)\b"
 )
 _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
-_VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी)(?!\w)")
+_VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha)(?!\w)")
 # A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
 _CONDITION = re.compile(r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om)\b")
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):

@@ -11,7 +11,15 @@ import re
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import _ordinary_shape, generated, plausible, random_token
-from ratchet.core.password_words import _BEFORE, _CLAUSE_END, _NUMERIC_WORD, _OTHER_HEADS, _PLACEHOLDER
+from ratchet.core.password_words import (
+    _BEFORE,
+    _CLAUSE_END,
+    _DESCRIBING,
+    _NUMERIC_WORD,
+    _OTHER_HEADS,
+    _PAIR,
+    _PLACEHOLDER,
+)
 
 
 def before(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
@@ -82,3 +90,23 @@ def after_account(text: str, pos: int) -> bool:
 _DIRECTIVE = re.compile(
     r"(?i)^(?:requirepass|masterauth|(?:auth|admin|root|default|db|smtp|mail)[-_]?pass(?:word|wd)?)$"
 )
+
+
+def login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """``user / pass``, ``user:pass`` or ``user, password pass`` after a login word: the span of the password."""
+    pair = _PAIR.match(text, start, end)
+    if not pair:
+        return None
+    value = pair.group(2).rstrip(".,;!?)\"'")
+    user = pair.group(1).lower()
+    if re.fullmatch(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+/", text[pair.start(1) : pair.start(2)].replace(" ", "")):
+        return None  # "registry-creds   kubernetes.io/dockerconfigjson": a domain's path (a Secret's type), no pair
+    if user in _DESCRIBING or re.fullmatch(r"[\d.]*\s*[gm]hz", user):
+        return None  # "credentials expired: trigger the job", "WLAN 2.4 GHz: FRITZ!Box 7590": a state, a band
+    if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
+        return None
+    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+[})\]]*", value) and not joined_words(value):
+        return None  # {"username": container_registry_username}: a variable
+    if not (generated(value) or value.isalpha() and len(value) >= 6 or joined_words(value)):
+        return None
+    return pair.start(2), pair.start(2) + len(value)

@@ -106,12 +106,18 @@ def _lines_before(text: str, at: int, count: int) -> list[str]:
 # A message that is one short value: an optional time in brackets and a sender, or nothing (the sender on the line
 # above, as Telegram exports it).
 _ANSWER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:[^\W\d][\w.@-]{0,23}[:：][ \t]*)?"
-    r"(?P<value>[^\s\[\]<>()]{4,40})[ \t]*$"
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>)[ \t]*)?"
+    r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*)?`?(?P<value>[^\s\[\]<>()`]{4,64})`?[ \t]*$"
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
-_ASKED_FOR = re.compile(rf"(?i)(?<![a-z])(?:{_PASSWORDS}|(?P<code>codes?|pin|c[óo]digo|codice|kod))(?![a-z])")
-_ASKS = re.compile(r"(?i)\?|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel)\b")
+_ASKED_FOR = re.compile(
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|(?P<code>codes?|pin|c[óo]digo|codice|kod)|"
+    r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
+)
+_ASKS = re.compile(
+    r"(?i)\?|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
+    r"can\s+(?:you|someone)\s+(?:send|share|dm))\b"
+)
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
 
 
@@ -131,6 +137,13 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
         if not asked:
             continue
         digits = sum(c.isdigit() for c in value)
+        if all(m.group("key") for m in asked):  # asked for a token or a key: only what a generator made answers
+            if re.search(r"(?i)\b(?:commit|sha|hash|checksum|digest|revision)\b", question):
+                continue  # "which commit broke the token refresh?": a commit answers
+            shaped = re.fullmatch(r"[A-Za-z0-9_-]{20,}", value) and random_token(value)
+            if shaped or _DIGEST.fullmatch(value) or re.fullmatch(r"[0-9a-f]{32}", value):
+                yield message.start("value"), message.start("value") + len(value), "Token"
+            continue
         if _DIGITS_CODE.fullmatch(value):
             coded = any(m.group("code") for m in asked)
             if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and (coded or digits >= 6):

@@ -166,7 +166,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
 # /app/prod/trello_token, api_key, db_password).
 _SECRET_NAME = re.compile(
     r"(?i)[\w./-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|"
-    r"signing[_-]?key|auth[_-]?key|master[_-]?key|license[_-]?key|certificate)[\w.-]*"
+    r"signing[_-]?key|auth[_-]?key|master[_-]?key|license[_-]?key|server[_-]?key|client[_-]?key|certificate)[\w.-]*"
 )
 _PASSWORD_NAME = re.compile(r"(?i)pass(?:word|wd|phrase)?|pwd")
 # ... unless the name says what it holds is about the secret: its hash, its hint, where it is, when it changed.
@@ -178,8 +178,9 @@ _ABOUT_SECRET = re.compile(
 # "value: ..."), an AWS SSM parameter ("--name /app/trello_token ... --value '...'").
 # YAML's name: and value:, JSON's "name": and "value": (an ECS task's environment, a HAR's cookies), a CLI's --name.
 # Postman's environments and auth lists name it "key" ({"key": "pushoverToken", "value": "..."}).
-_NAME_FIELD = re.compile(r"(?i)(?:\b(?:name|key)[\"']?\s*:\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
-_VALUE_FIELD = re.compile(r"(?i)(?:\bvalue[\"']?\s*:\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
+# HCL's name = "..." and value = "..." (an SSM parameter, an ECS task's environment in Terraform).
+_NAME_FIELD = re.compile(r"(?i)(?:\b(?:name|key)[\"']?\s*[:=]\s*|--name[= ])[\"']?([\w./-]{3,120})[\"']?")
+_VALUE_FIELD = re.compile(r"(?i)(?:\bvalue[\"']?\s*[:=]\s*|--value[= ])([\"']?)([^\s\"']{4,300})\1")
 
 
 def _named_values(text: str) -> Iterator[tuple[int, int, str]]:

@@ -33,7 +33,8 @@ def plausible(value: str) -> bool:
         return False  # a URL, a path, a flag; an e-mail address is a login's user name
     # Django's generated keys hold "(" among their symbols ("y1ws(io%lkyi@f3^dtx9e@$$t3a*..."): not a call.
     django = len(value) >= 40 and len(set(value) & set("!@#$%^&*")) >= 2 and not re.search(r"[\"',\s]", value)
-    call = re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) and not django
+    # A call, a subscript or a method's ("''.join(secrets.choice(alphabet)", "cfg.get('db')").
+    call = (re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) or _METHOD_CALL.search(value)) and not django
     if call or value.startswith("ENC[") or value.count(":") >= 2:
         # Code (a call, a subscript, a type: Optional[str]), openssl's -pass env:VAR, sops, an ARN or a path with a
         # key (kv/data/ldap:bind_password).
@@ -61,8 +62,10 @@ def public_value(value: str) -> bool:
 
 # Stripe, Mapbox, PostHog's project key; a GitHub App's or OAuth app's client ID (Iv1., Ov23).
 _PUBLIC_VALUE = re.compile(r"pk_(?:live|test)_|pk\.eyJ|phc_|Iv1\.[0-9a-f]{16}$|Ov2\d[A-Za-z0-9]{16}$")
+_METHOD_CALL = re.compile(r"(?:^|[\"'\w)\]])\.[A-Za-z_]\w*\(")
 _PATTERN_OR_RANGE = re.compile(
-    r"(?:a-z|A-Z|0-9|a-f|A-F)(?:a-z|A-Z|0-9|a-f|A-F|[_/+=.])|\\[sdwSDWb][*+?{]|^\^(?:a-z|A-Z|0-9)|"
+    r"(?:a-z|A-Z|0-9|a-f|A-F)(?:a-z|A-Z|0-9|a-f|A-F|[_/+=.])|\\[sdwSDWb][*+?{]|^\^(?:a-z|A-Z|0-9)|\(\?[=!<:]|"
+    r"\.\*\\?\S*\)|\.\{\d+,\d*\}|"
     r"^\w+!\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{1,3}\$?\d*,?$"
 )
 
@@ -102,8 +105,8 @@ def password_shaped(token: str) -> bool:
         return False  # structured data (key:value,key:value), a hashed known_hosts entry (|1|salt|hash)
     if re.fullmatch(r"\(?\d+(?:\.\d+)?\s*[*/]\s*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\)*", token):
         return False  # arithmetic in code: 5*time.Second, 30*units.Minute
-    if re.match(r"#\d+\b", token):
-        return False  # a number: #40-Ubuntu, a build, an issue
+    if re.match(r"#\d+\b", token) or re.search(r"\$\w+\$\d+$", token):
+        return False  # a number: #40-Ubuntu, a build, an issue; a JVM's synthetic name (Service.lambda$run$0)
     if re.fullmatch(r"[#@]\w*[A-Za-z]\w*|[\w./-]+@(?:v\d[\w.]*|\d+(?:\.\d+)+)", token) or _PINNED.search(token):
         return False  # a hashtag or a handle; a version pin (checkout@v4, lodash@4.17.21); a digest, a query
     if _EMAIL.search(token) or _ordinary_shape(token) or _ENV_REFERENCE.match(token) or _ID_PARTS.search(token):

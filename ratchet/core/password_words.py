@@ -179,6 +179,8 @@ _TOKENISH = re.compile(r"(?<![\w@/.=&?+-])[^\s\"'`“”‘’<>()\[\]]{8,66}")
 # sentence right after the value ("パスワードはLemonPickle!!です", "비번은 tamarind9978이에요").
 _CLAUSE_END = re.compile(
     r"\s*(?:$|[.,;!?)\]}\n。、，！？]|です|でした|입니다|이에요|예요|에요|\s(?:and|but|so|or|btw|though|then|which|if|when)\b|"
+    # "and" and "but" in the other languages a password is said in ("senha ... é X e tá dando erro").
+    r"\s(?:e|y|et|und|ed|en|och|og|ve|dan|và|mas|pero|mais|aber|ma|но|а|и|pero|nao|não)\s|"
     r"\s[—–-]\s)",
     re.I,
 )
@@ -323,4 +325,11 @@ def a_key_for(text: str, start: int, end: int) -> bool:
 # chosen, not a setting (user=admin, id=1234 have no such word).
 _SIGNED_WORDS = re.compile(
     r"(?!(?:user|name|host|port|mode|type|size|length|value)=)[A-Za-z][a-z]{3,}=(?=\w*\d)[A-Z0-9]{3,}"
+)
+
+# An Indian postal code is a "PIN code" (six digits) where an address, a delivery or a city is the subject.
+_POSTAL_PIN = re.compile(
+    r"(?i)\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"
+    r"village|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune)\b)|"
+    r"\b(?:area|delivery|postal|address|courier)\b[^\n]{0,30}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b"
 )

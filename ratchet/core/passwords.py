@@ -61,6 +61,7 @@ from ratchet.core.password_words import (
     _PAIR,
     _PATH_VALUE,
     _PLACEHOLDER,
+    _POSTAL_PIN,
     _PREPOSITIONS,
     _QUALIFIER,
     _QUALIFIER_LIMIT,
@@ -112,8 +113,9 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if found and random_token(text[found[0] : found[1]]):
                 yield found[0], found[1], "API Key"  # "接口密钥：61b8...": a key word of a script without spaces
             continue
-        in_path = group != "login" and "/" in re.findall(r"\S*$", text[: match.start()])[0]
-        if in_path and not _PATH_VALUE.match(text, match.end()):
+        before = re.findall(r"\S*$", text[: match.start()])[0]
+        in_path = group != "login" and "/" in before
+        if in_path and not _PATH_VALUE.match(text, match.end()) or "arn:" in before:  # an ARN names a resource
             continue  # a file's name in a path (-e PASSWORD_FILE=/run/secrets/pg_pw), not the credential
         if (
             qualifies_other(text, match.start(), match.end(), group)
@@ -129,6 +131,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             found = bare_values.qualified(text, match.end())
         if found and group == "login" and re.match(r"(?i)\s*\d+(?:[.,]\d+)?\s*[gm]hz\b", text[match.end() :]):
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
+        if found and _POSTAL_PIN.search(text, max(0, match.start() - 40), min(len(text), found[1] + 70)):
+            continue  # "PIN code 400103 Mumbai": a postal code
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
             continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
         if found:
@@ -173,6 +177,8 @@ def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
     """The value of a camelCase or glued name ending at ``at`` (``dbPassword = X``, ``initialAdminPassword came out
     as X``): right after a sign or a verb that reports a value, never past other words, which in code are a type
     or an alias (``StrategyCacheKey: TypeAlias = tuple[...]``, ``import DomainSecret as DomainSecret``)."""
+    typed = _STRING_TYPE.match(text, at)  # val accessToken: String = "...", Const SecretKey As String = "..."
+    at = typed.end() if typed else at
     sign = _SIGN.match(text, at) or _CAMEL_VERB.match(text, at) or _CALL_ARGUMENT.match(text, at)
     if not sign and _PASSWORD_NAME_END.search(name):
         # Gradle's and Groovy's ``storePassword "..."``: a password's name, a space, a literal.
@@ -185,6 +191,7 @@ def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
 
 
 _SPACED_LITERAL = re.compile(r"[ \t]+(?=[\"'][^\s\"'])")
+_STRING_TYPE = re.compile(r"\s*:\s*(?:String\??|string|str|&'?\w*\s*str)(?=\s*=)|\s+As\s+String(?=\s*=)")
 
 
 def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
@@ -220,13 +227,18 @@ def _value_below(text: str, at: int, line_end: int, group: str, word: str) -> tu
     if group not in ("pw", "key", "cjk") or _ambiguous(word) or line_end >= len(text) or line_end - at > 40:
         return None
     below = _BELOW.match(text[line_end:])
-    said = re.sub(r"^\s*[:：]\s*$", "", text[at:line_end])  # "Password:" alone on its line, the value below
+    # "Password:" (or "senha wifi do escritório:") ending its line, the value below.
+    said = re.sub(r"\s*[:：]\s*$", "", text[at:line_end])
+    labelled = len(said) < len(text[at:line_end].rstrip())
     if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
         return None
     value = below.group(1)
     mixed = all(any(test(c) for c in value) for test in (str.islower, str.isupper)) and len(value) >= 10
-    shaped = password_shaped(value) or random_token(value) or mixed or _MEMORABLE.fullmatch(value)
-    if any(c.isdigit() for c in value) and shaped and plausible(value):
+    words = labelled and bool(joined_words(value) or re.fullmatch(r"(?:[A-Z][a-z]{2,}){3,}", value))
+    shaped = bool(password_shaped(value) or random_token(value) or mixed or _MEMORABLE.fullmatch(value))
+    shaped = shaped or labelled and generated(value) or words  # alone below "senha wifi:", "пароль от почты:"
+    digit = any(c.isdigit() for c in value) or words  # ship.normal.sheriff.paper, OrbitMangoVelvetCrane
+    if digit and shaped and plausible(value):
         start = line_end + below.start(1)
         return start, start + len(value)
     return None
@@ -281,6 +293,9 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     quoted = _QUOTED.match(text, pos, end)
     if quoted and connected and group in ("pw", "cjk", "login") and len(quoted.group(1).strip()) >= 6:
         inner = quoted.group(1).strip()
+        said = _word().search(inner)
+        if said and said.lastgroup in ("pw", "glued", "cjk"):
+            return None  # "auth.forgot_password": "Wachtwoord vergeten?": a label that says the word
         if group == "login" and not (generated(inner) and any(c.isdigit() for c in inner)):
             return None  # credentials: 'include' (fetch's option): a login's value is a pair or a generated one
         joined = _JOINED_PHRASE.fullmatch(inner) and _random_words(inner)
@@ -330,7 +345,7 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     if named and generated(password) and not _PLACEHOLDER.match(named.group(1)):
         return start + named.start(1), start + named.start(1) + len(password)  # "FRITZ!Box 7590 / x"
     if group == "login" and _PAIR.match(text, start, end):
-        return _login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
+        return bare_values.login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
     short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*"))  # a keypad's code may start or end with # or *
     if connected and group in ("pw", "cjk") and short_pin and _SENTENCE_END.match(text, finish):
         return start, finish  # "senha do cartão: 7582": four or five digits that end what is said about a password
@@ -410,24 +425,6 @@ def _past_spoken(text: str, pos: int, end: int) -> int:
         pos = more.end()
 
 
-def _login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """``user / pass``, ``user:pass`` or ``user, password pass`` after a login word: the span of the password."""
-    pair = _PAIR.match(text, start, end)
-    if not pair:
-        return None
-    value = pair.group(2).rstrip(".,;!?)\"'")
-    user = pair.group(1).lower()
-    if user in _DESCRIBING or re.fullmatch(r"[\d.]*\s*[gm]hz", user):
-        return None  # "credentials expired: trigger the job", "WLAN 2.4 GHz: FRITZ!Box 7590": a state, a band
-    if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
-        return None
-    if re.fullmatch(r"[a-z]+(?:_[a-z]+)+[})\]]*", value) and not joined_words(value):
-        return None  # {"username": container_registry_username}: a variable
-    if not (generated(value) or value.isalpha() and len(value) >= 6 or joined_words(value)):
-        return None
-    return pair.start(2), pair.start(2) + len(value)
-
-
 def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: bool) -> bool:
     digits = value.strip("#*")
     numeric = group in ("pw", "cjk") and bool(_NUMERIC_WORD.search(word))
@@ -488,6 +485,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         return False  # "pass  # ...: transient" is code; a plain word needs a word that only names a password
     # A one-word password said in words: a word, but not one that describes a password ("LemonPickle!!" too).
     word_only = value.rstrip("!?")
+    if _word().fullmatch(word_only):
+        return False  # "auth.password": "Wachtwoord": a translation of the word, a label
     return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())
 
 

@@ -152,7 +152,11 @@ _NOT_SECRET = re.compile(
     # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p).
     r"\b(?:ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob|Pod|Node)/[a-z0-9.-]+|"
     r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"',;)]+|"  # an ARN names a resource (a secret's, too): a reference
-    r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b",
+    r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b|"
+    # A bundler's hashed asset (dist/assets/index-vq7rUDUh.js): a file's name.
+    r"\b[\w.-]+(?:/[\w.-]+)+\.(?:m?js|cjs|css|woff2?|svg|png|jpe?g|gif|webp|map|wasm|ttf|html?|json|ico)\b|"
+    # What a domain publishes in DNS to prove it is owned: a verification record, an ACME challenge.
+    r"\b[a-z0-9-]+-(?:site|domain)-verification=[\w-]+|\b_acme-challenge\S*\s+(?:\d+\s+)?(?:IN\s+)?TXT\s+\"?[\w-]+",
     re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,
@@ -166,7 +170,7 @@ _NAMED_BY_NOUN = re.compile(
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 _ADDRESS_WORD = re.compile(
-    r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:\w+\s+){0,3}to|donat\w*\s+to|"
+    r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:[\w()]+\s+){0,3}to|donat\w*\s+to|"
     r"donations?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge)|tips?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge))\b"
     r"[^.\n]{0,24}$|\baddresses\b"
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ratchet.core import keys_in_use
+from ratchet.core import keys_in_use, tool_secrets
 
 
 @lru_cache(maxsize=1)
@@ -484,4 +484,5 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             ),
         ),
         *keys_in_use.formats(),
+        *tool_secrets.formats(),
     ]

@@ -91,7 +91,11 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
-_AN_ID_BEFORE = re.compile(r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking)\b\s*(?:#|no\.?|number|:)?\s*$")
+_AN_ID_BEFORE = re.compile(
+    r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    # A JSON field of an amount or a counter (a transaction's value in wei, a block's number, a nonce, an id).
+    r"\"(?:value|gas\w*|nonce|block\w*|timestamp|amount|balance|wei|\w*_?id)\"\s*:\s*\"?$"
+)
 
 
 def _cards(text: str) -> Iterator[tuple[int, int]]:
