@@ -1,7 +1,8 @@
 """Credential values given without a connector between the word and the value: before the word ("M0nt3r3y-Bay#7 is
 the password for ..."), after a few words saying whose password it is ("hasło do laptopa warszawa#1*"), or after an
 account (an e-mail address on the line, a config file's directive: "requirepass ..."). Without a connector only a
-value that looks chosen or generated counts. :mod:`ratchet.core.passwords` asks these when no connector was found.
+value that looks chosen or generated counts. Also the password of a ``user / pass`` pair after a login word
+(:func:`login_pair`), judged by the same standard. :mod:`ratchet.core.passwords` asks these when no connector was found.
 Nothing here imports anything heavy.
 """
 

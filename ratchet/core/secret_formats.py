@@ -410,7 +410,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\s+(?:registry\s+)?login\b[^\n]*?\s-p(?:\s+|=)"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|rdesktop|cqlsh|cypher-shell|"
-                r"psexec(?:64)?|paexec|mcrcon|rcon-cli|rcon)\b[^\n]*?\s-p\s+"
+                r"psexec(?:64)?|paexec|mcrcon|rcon-cli|rcon|rabbitmqadmin|racadm)\b[^\n]*?\s-p\s+"
                 r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"

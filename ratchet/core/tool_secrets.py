@@ -1,9 +1,10 @@
 """Passwords as tools take them where no password word stands beside the value: the flags and pipes of command lines
-(``lftp -u user,'pass'``, ``htpasswd -b file user 'pass'``, ``echo 'user:pass' | chpasswd``, ``rabbitmqadmin -p``,
-``racadm -p``, ``curl -u :TOKEN``), the statements of servers (SQL Server's ``@rmtpassword``, Redis' ``ACL SETUSER ...
->pass``), a login call in code (``smtp.login('user', 'pass')``) and a browser's cookie file (a session cookie's value
-in Netscape's format). Read by :func:`ratchet.core.secret_formats.formats` like :mod:`ratchet.core.keys_in_use`:
-each pattern's last matching group is the secret.
+(``lftp -u user,'pass'``, ``htpasswd -b file user 'pass'``, ``echo 'user:pass' | chpasswd``, ``curl -u :TOKEN``; a
+tool's ``-p`` flag is in :mod:`ratchet.core.secret_formats`' list), the statements of servers (SQL Server's
+``@rmtpassword``, Redis' ``ACL SETUSER ... >pass``), a login call in code (``smtp.login('user', 'pass')``) and a
+browser's cookie file (a session cookie's value in Netscape's format). Read by
+:func:`ratchet.core.secret_formats.formats` like :mod:`ratchet.core.keys_in_use`: each pattern's last matching group
+is the secret.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+" + _ARG + "|"
                 r"\becho\s+['\"]?[\w.-]+:([^\s'\"]{4,})['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b|"
                 r"\(echo\s+['\"]?([^\s'\";]{4,})['\"]?;\s*echo\b[^|\n]*\|\s*(?:sudo\s+)?smbpasswd\b|"
-                r"\b(?:rabbitmqadmin|racadm|ipmitool|ldapmodify|ldapadd|rcon)\b[^\n]*?\s-[pP]\s+" + _ARG + "|"
                 # curl -u :TOKEN (no user: the token is the password, as Azure DevOps takes a PAT).
                 r"\bcurl\b[^\n]*?\s-u\s+['\"]?:([A-Za-z0-9_.~+/=-]{16,})"
             ),
