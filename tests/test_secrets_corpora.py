@@ -56,6 +56,13 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # misses: seed phrases in other languages' word lists, tokens pasted with no word for them in chats and
         # tickets, CJK passwords, a password said with no word for it.
         ("heldout-11", 0.95, 0.002),
+        # Round 13, tuned on by class: one-time codes a text brought and door codes in more languages, passwords in
+        # Greek and Cyrillic letters, two words for a wifi, webhooks whose address is the credential, key formats,
+        # a rotated key's new value, cookies set in code, more tools' password flags; as ordinary, placeholders with
+        # a provider's prefix, SSH fingerprints, ACME answers, index uuids, message ids in logs, an RFC's examples.
+        # Left as misses: tokens pasted alone in chat threads, passwords in exported group chats, a value after a
+        # long qualifier in a language whose "is" is also a preposition, a code a Markdown table's column names.
+        ("heldout-12", 0.97, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -84,6 +91,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-9",
         "heldout-10",
         "heldout-11",
+        "heldout-12",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

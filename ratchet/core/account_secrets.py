@@ -44,7 +44,7 @@ _OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){3,7}\b")  # "hmvj hege xf
 # Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
 # Portuguese, French and German screens give it.
 _SEED_WORDS = re.compile(
-    r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|"
+    r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|fromphrase|"
     r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:de\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
     r"phrase\s+(?:de\s+)?(?:r[ée]cup[ée]ration|mn[ée]monique)|wiederherstellungs(?:phrase|wörter|sätze))\b"
 )
@@ -71,7 +71,8 @@ _UNLOCK = re.compile(
 )
 # Answers to security questions, and the "memorable word" or "security word" banks ask for on the phone.
 _ANSWER_WORDS = re.compile(
-    r"(?i)\b(?:security|secret|sec)\s+(?:question|answer)s?|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
+    r"(?i)\b(?:security|secret|sec)\s+(?:question|answer|q)s?\b|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
+    r"maiden\s+name(?:\s+answer)?|nazwisko\s+panie[ńn]skie(?:\s+matki)?|"
     r"memorable\s+(?:answer|information)|\banswer\s+to\s+(?=[\"'“‘])|"
     r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)|"
     # ... in the languages people write to an assistant in.
@@ -82,7 +83,7 @@ _ANSWER_WORDS = re.compile(
 )
 _ASIDE = re.compile(r"\s+\(")  # "answer is QuibbleFox24 (I made it up)": a parenthesis ends the answer
 _ANSWER_CONNECTOR = re.compile(
-    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
+    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\s[-–](?=\s)|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
     # "la respuesta es X", "ответ X", "の答えは X", "cevabı: X", "jawabannya X", "odpowiedź: X", "é X"
     r"(?:\s|^)(?:la\s+respuesta|a\s+resposta|la\s+r[ée]ponse|r[ée]ponse|die\s+antwort|het\s+antwoord|"
     r"la\s+risposta|risposta|ответ|cevab[ıi]|odpowied[źz]|jawabannya|الجواب|جواب\w*|答えは|答案是|답은)"
@@ -114,6 +115,10 @@ _ACCESS = re.compile(
     r"π[όο]ρτα[ςσ]?|εξώπορτα[ςσ]?|συναγερμ\w{0,2}|χρηματοκιβ[ώω]τιο\w{0,2}|"
     r"п[іи]д'?[ъ’']?[їи]зд\w{0,2}|сигнал[іи]зац\w{0,2}|"
     r"unlock|copier|printer|simu|điện\s+thoại|телефон\w{0,2}|telefoon|telefon\w{0,2}|telefone|hp|ponsel|"
+    # A bike shed, a building's entrance, an intercom, a safe and a gate in more languages (Romanian, Hungarian,
+    # Dutch, Vietnamese, Swahili, Polish, Ukrainian and Russian, Persian, Hebrew), a bank card in Romanian.
+    r"alarm[ăa]|interfon\w{0,2}|sz[ée]f\w{0,2}|\w*stalling|cửa|geti|furtk\w{1,2}|вход\w{0,2}|вх[іо]д\w{0,2}|coffre|"
+    r"card(?:ul|ului)|ساختم[وا]ن|[הלב]?בניין|"
     r"\w*deur|immeuble|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
     # A bank card, whose code is its PIN.
     r"(?:bank|debit|credit|kredit|pankki)?kort(?:et|s)?|bankkortet|cart[ãa]o|tarjeta|karta|karty|kaart|"
@@ -133,19 +138,21 @@ _CODE_LOCK = re.compile(
     r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|(?:hotel|room|in-room|wall|home)\s+safe|"
     r"lock\s+on\s+(?:the|my|your|our|his|her)\s+(?:\w+\s+)?(?:bike|bicycle|scooter|locker|shed|suitcase)|"
     r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|cadeado|fietsslot|casillero|taquilla|"
-    r"szafk\w*|casier|armadietto|kluisje|spind|"
+    r"szafk\w*|casier|armadietto|kluisje|spind|z[áa]m(?:e)?k\w{0,2}|ekran\s+kilidi|"
+    r"desbloqueio\s+d[oa]\s+(?:celular|telem[óo]vel|telefone|iphone)|"
     r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
-    r"(?i)\b(?:port|poort|portti|tür|haustür|tor|dør|dörr|deur|ovi|alarm|larm|garage|gate|door|kluis)\w{0,3}?"
-    r"(?:code|kod|kode|koden|koodi)\b"
+    r"(?i)\b(?:port|poort|portti|tür|haustür|tor|dør|dörr|deur|ovi|alarm|larm|garage|gate|door|kluis|kapu)\w{0,3}?"
+    r"(?:code|kod|kode|koden|koodi|k[óo]d(?:ja|ot)?)\b"
 )
 _ACCESS_CODE_WORD = re.compile(
     r"(?i)\b(?:code|combo|combination|kombination|combinaison|combinaci[óo]n|combinazione|kombinacja|keypad|"
     r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
-    r"k[oó]d(?:en|e|u|unu|y)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
+    r"k[oó]d(?:en|e|u|unu|y|ja|ot)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
+    r"codul|pinul|کد|mã|"
     r"pin|пін|пин|κωδικ[όο][ςσ]?|συνδυασμ[όο][ςσ]?|nomor|numara(?:s[ıi])?|şifre(?:si)?|sandi|"
     r"(?:entry|access|lobby|gate|door|service)\s+code|कोड|mật\s+mã|namba\s+ya\s+siri|(?:toegangs|ontgrendel)code|"
     r"szyfr|digicode)\b"
@@ -154,9 +161,18 @@ _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
 _TWO_DIGITS = re.compile(r"\d\d")
-_VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha)(?!\w)")
+_VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha|eingeben|eintippen|tippen|drücken)(?!\w)")
 # A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
-_CONDITION = re.compile(r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om)\b")
+_CONDITION = re.compile(
+    r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om|for\s+(?:the|our|my|your))\b"
+)
+# The code said first, then what it opens: "3116 es el código de la alarma", "67377 is the code for the side door".
+_CODE_FIRST = re.compile(
+    r"(?i)^\s*[\"']?([*#]?\d{4,8}[*#]?)[\"']?\s+(?:is|was|es|est|ist|è|é|je|er|är)\s+"
+    r"(?:(?:the|el|la|le|il|o|a|der|die|das|de|het|my|our)\s+)?(?:new\s+|nuevo\s+|nouveau\s+)?"
+    r"(?:code|c[óo]digo|codice|kod|k[óo]d|pin|combo|combination|passcode)\s+"
+    r"(?:for|of|to|de|del|da|do|du|für|per|van|voor|na|della|dello)\b"
+)
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
 # the notes people leave for a house sitter.
 _LABEL_CODE = re.compile(
@@ -172,10 +188,17 @@ _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
     r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
-    r"\bay|\bni|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
+    r"\bay|\bni|\be(?=\s+\d)|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
 _BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
+
+# A new code announced after the sentence that says what it opens ("le digicode de la porte principale change ...
+# Le nouveau code est : H8203", "zmienia się kod do furtki ...\nNowy kod: 6556").
+_NEW_CODE = re.compile(
+    r"(?i)\b(?:new|nouveau|nuevo|novo|nuovo|neue[rn]?|nowy|nieuwe|nya|yeni)\s+(?:code|kod|k[óo]d|c[óo]digo|codice|"
+    r"digicode|pin|kodu)\s*(?:is|est|es|ist|è|é|je|to)?\s*[:=]?\s*" + _CODE_DIGITS
+)
 
 
 # A gift card's or a wallet's code: money to whoever types it ("amazon gift card claim code 23IJ-MU7SF0-Y9N9", "steam
@@ -230,6 +253,62 @@ _SENT_CODE = re.compile(
     r"confirmation|access|authentication|2fa)\s+code\b|"
     r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)"
 )
+# The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
+# "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
+# text message or its arrival, and four to eight digits near that word (not a year, not a count of something).
+_OTP_NAME = re.compile(
+    r"(?i)\b(?:otp|one[- ]time\s+(?:code|pin|password)|verification\s+code|(?:sms|text)[- ]?code|"
+    r"best[äa]tigungscode|verifizierungscode|doğrulama\s+kodu|kod\s+weryfikacyjny|код\s+подтверждения|"
+    r"код\s+п[іи]дтвердження|kode\s+verifikasi|m[ãa]\s+(?:x[áa]c\s+(?:nh[ậa]n|th[ựu]c)|otp)|"
+    r"nambari\s+ya\s+uthibitisho|c[óo]digo\s+de\s+verifica[cç][ãaió]o?n?|code\s+de\s+v[ée]rification|"
+    r"codice\s+di\s+verifica|ওটিপি|ওটিপি|ओटीपी|کد\s+(?:پیامکی|تایید|تأیید)|رمز\s+التحقق|קוד\s+אימות)(?!\w)|"
+    r"인증\s*번호|인증\s*코드|验证码|驗證碼|校验码|認証コード|認証番号|確認コード|ワンタイムパスワード|รหัส\s*OTP"
+)
+_CODE_NAME = re.compile(
+    r"(?i)(?<!\w)(?:code|codes|codice|c[óo]digo|codul|kod|kodu|kodem|k[óo]d|k[óo]dot|k[óo]du|код|коду|кода|kode|"
+    r"koodi|pin|tan|קוד|كود|هالكود|الكود|رمز|الرمز|کد|mã)(?!\w)|コード|번호|코드|码|碼"
+)
+_TEXTED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:sms|смс|text(?:ed)?|texto|mensaje|mensagem|messaggio|mesaj|pesan|پیامک\w*|برسالة|رسالة|"
+    r"(?:they|he|she|it|you)\s+sent|sent\s+(?:me|to\s+me)|arriv(?:ed|[ée]e?)|lleg(?:ó|ar)|chegou|arrivato|přišel|"
+    r"пришёл|пришел|прийшов|received|got|reçu|bekommen|erhalten|ricevuto|recib[íi]|recebi|otrzyma\w+|dosta\w+|"
+    r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|sms|смс|短信|SMS"
+)
+_LATIN_OR_CYRILLIC = "0-9A-Za-z_\u00c0-\u024f\u0400-\u04ff"
+_CODE_NUMBER = re.compile(rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}})(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)")
+# What the number counts when it is not a code ("expires in 1800 seconds", "sent to 2500 users").
+_COUNTED = re.compile(
+    r"\s*(?:%|seconds?|secs?|minutes?|mins?|hours?|days?|ms|chars?|characters?|digits?|times|attempts?|tries|users?|"
+    r"customers?|messages?|sms|texts?|people|rows?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|€|\$)\b",
+    re.I,
+)
+
+
+def _texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
+    """The one-time codes a text message brought, in the languages of :data:`_OTP_NAME` and :data:`_TEXTED`."""
+    if not _TWO_DIGITS.search(text):
+        return
+    for line in re.finditer(r"[^\n]+", text):
+        body = line.group(0)
+        named = _OTP_NAME.search(body)
+        if not named:
+            code = _CODE_NAME.search(body)
+            if not code or not _TEXTED.search(body) or PUBLIC_CODE.search(body, 0, code.start()):
+                continue
+            named = code
+        for number in _CODE_NUMBER.finditer(body):
+            near = (
+                number.start() - named.end() <= 40
+                if number.start() >= named.end()
+                else named.start() - number.end() <= 40
+            )
+            value = number.group(1)
+            if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
+                continue
+            yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
+            break
+
+
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
     (_UNSHARED_CODE, "Recovery Code"),
@@ -267,6 +346,13 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
+    yield from _texted_codes(text)
+    for new in _NEW_CODE.finditer(text):
+        before = text[max(0, new.start() - 300) : new.start()]
+        opens = _ACCESS.search(before) or _CODE_LOCK.search(before) or _ACCESS_COMPOUND.search(before)
+        opens = opens or re.search(r"(?i)\bdigicode\b", before)  # a door's keypad, by its name
+        if opens and not _YEAR.fullmatch(new.group(1)) and not _NOT_ACCESS.search(before[opens.start() :]):
+            yield new.start(1), new.end(1), "Access Code"
     for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):
             if pattern is _UNSHARED_CODE and PUBLIC_CODE.search(text, 0, match.start()):
@@ -350,9 +436,14 @@ def _security_answer(text: str, at: int) -> tuple[int, int] | None:
 
 def _access_code(clause: str) -> tuple[int, int] | None:
     """The code in a clause that names a door, a gate, an alarm or a safe and its code ("Portkoden är 7712", "the
-    lockbox at the Airbnb opens with 7424", "padlock combo on the gym locker is 14-25-03")."""
+    lockbox at the Airbnb opens with 7424", "padlock combo on the gym locker is 14-25-03"), or that starts with it
+    ("67377 is the code for the side door")."""
     if not _TWO_DIGITS.search(clause):
         return None  # a code has two digits or more: the cheap test first
+    first = _CODE_FIRST.match(clause)
+    opens = first and (_ACCESS.search(clause, first.end()) or _CODE_LOCK.search(clause, first.end()))
+    if first and opens and not _YEAR.fullmatch(first.group(1)) and not _NOT_ACCESS.search(clause):
+        return first.start(1), first.end(1)
     access, code = _ACCESS.search(clause), _ACCESS_CODE_WORD.search(clause)
     named = _ACCESS_COMPOUND.search(clause) or _CODE_LOCK.search(clause) or access and code
     if not named or _NOT_ACCESS.search(clause):

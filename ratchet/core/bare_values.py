@@ -2,8 +2,8 @@
 the password for ..."), after a few words saying whose password it is ("hasło do laptopa warszawa#1*"), or after an
 account (an e-mail address on the line, a config file's directive: "requirepass ..."). Without a connector only a
 value that looks chosen or generated counts. Also the password of a ``user / pass`` pair after a login word
-(:func:`login_pair`), judged by the same standard. :mod:`ratchet.core.passwords` asks these when no connector was found.
-Nothing here imports anything heavy.
+(:func:`login_pair`), judged by the same standard, and a value alone on the line below its word (:func:`below`).
+:mod:`ratchet.core.passwords` asks these when no connector was found. Nothing here imports anything heavy.
 """
 
 from __future__ import annotations
@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 
 from ratchet.core.passphrases import joined_words, words_before
-from ratchet.core.password_values import _ordinary_shape, generated, plausible, random_token
+from ratchet.core.password_values import (
+    _MEMORABLE,
+    _ordinary_shape,
+    generated,
+    password_shaped,
+    plausible,
+    random_token,
+)
 from ratchet.core.password_words import (
     _BEFORE,
     _CLAUSE_END,
@@ -111,3 +118,38 @@ def login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
     if not (generated(value) or value.isalpha() and len(value) >= 6 or joined_words(value)):
         return None
     return pair.start(2), pair.start(2) + len(value)
+
+
+def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous: bool) -> tuple[int, int] | None:
+    """A command's output: a credential word (not one that is also an ordinary word: "pass", "token") ends a short
+    command line (``argocd admin initial-password -n argocd``), and the next line is one token that only a
+    generator or a person choosing a password makes, with a digit, and nothing else. Code's lines hold punctuation,
+    and its identifiers no digits. ``ambiguous``: the word is also an ordinary one
+    (:func:`ratchet.core.passwords._ambiguous`)."""
+    labelled_short = word in ("pw", "pwd") and text[at:line_end].rstrip().endswith(":")  # "guest wifi pw:"
+    if group not in ("pw", "key", "cjk") or ambiguous and not labelled_short:
+        return None
+    if line_end >= len(text) or line_end - at > 40:
+        return None
+    below = _BELOW.match(text[line_end:])
+    # "Password:" (or "senha wifi do escritório:") ending its line, the value below.
+    said = re.sub(r"\s*[:：]\s*$", "", text[at:line_end])
+    labelled = len(said) < len(text[at:line_end].rstrip())
+    if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
+        return None
+    value = below.group(1)
+    mixed = all(any(test(c) for c in value) for test in (str.islower, str.isupper)) and len(value) >= 10
+    words = labelled and bool(joined_words(value) or re.fullmatch(r"(?:[A-Z][a-z]{2,}){3,}", value))
+    shaped = bool(password_shaped(value) or random_token(value) or mixed or _MEMORABLE.fullmatch(value))
+    shaped = shaped or labelled and generated(value) or words  # alone below "senha wifi:", "пароль от почты:"
+    digit = any(c.isdigit() for c in value) or words  # ship.normal.sheriff.paper, OrbitMangoVelvetCrane
+    if digit and shaped and plausible(value):
+        start = line_end + below.start(1)
+        return start, start + len(value)
+    return None
+
+
+# The next line holds one token and nothing else, or a chat's next message does ("[WhatsApp] Dad: 9BQD5p...").
+_BELOW = re.compile(
+    r"\n[ \t]*(?:(?:\[[^\]\n]{1,24}\][ \t]*)?[^\s:：]{1,20}[:：][ \t]*)?([^\s\"'`]{6,64})[ \t]*(?:\n|$)"
+)

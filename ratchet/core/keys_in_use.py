@@ -15,7 +15,17 @@ import re
 # A random value: letters and a digit among them, as generators make them.
 _RANDOM = r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]"
 
-RANDOM_ONLY = frozenset({"Client Key Literal", "HMAC Key", "Webhook Token", "Fallback Key Literal", "Query Key"})
+RANDOM_ONLY = frozenset(
+    {
+        "Client Key Literal",
+        "HMAC Key",
+        "Webhook Token",
+        "Fallback Key Literal",
+        "Query Key",
+        "Session Cookie Literal",
+        "Rotated Key",
+    }
+)
 
 # The name of an environment variable that holds a credential (ELASTIC_API_KEY, CODECOV_TOKEN, AUTH0_CLIENT_SECRET).
 _SECRET_VAR = r"[\w.]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?)[A-Z0-9_]*"
@@ -51,10 +61,12 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         # Laravel's application key as `php artisan key:generate --show` prints it (32 random bytes in base64).
         ("Laravel App Key", re.compile(r"(?<![\w/+])(base64:[A-Za-z0-9+/]{43}=)(?![\w/+=])")),
-        # A Google app password as it is handed over: four groups of four letters after its name.
+        # An app password as it is handed over after its name: Google's four groups of four letters, Yahoo's sixteen.
         (
             "App Password",
-            re.compile(r"(?i)\bapp(?:lication)?[ -]passwords?\s+(?:is\s+|:\s*)?((?-i:[a-z]{4}(?: [a-z]{4}){3}))\b"),
+            re.compile(
+                r"(?i)\bapp(?:lication)?[ -]passwords?\s+(?:is\s+|:\s*)?((?-i:[a-z]{4}(?: [a-z]{4}){3}|[a-z]{16}))\b"
+            ),
         ),
         # OpenWrt's UCI files: a Wi-Fi key, a PPPoE or a WireGuard peer's secret as an option's quoted value.
         (
@@ -83,6 +95,23 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         # A webhook's token in its path (n8n, a GitHub hook's receiver in an access log): whoever has it can post.
         ("Webhook Token", re.compile(rf"/webhooks?/(?:[\w-]{{1,40}}/)?({_RANDOM}{{24,}})(?![\w-])")),
+        # Webhooks whose address is the credential, as each service prints it: Rocket.Chat's integration id and token,
+        # a Bitrix24 inbound webhook's code, Vercel's deploy and Netlify's build hooks, a Teams incoming webhook,
+        # Feishu or Lark and WeCom bots, a Sentry cron monitor's key, Render's deploy key; PagerDuty's routing key.
+        (
+            "Webhook URL",
+            re.compile(
+                r"/hooks/[A-Za-z0-9]{17}/([A-Za-z0-9]{40,})\b|\bbitrix24\.[a-z.]{2,6}/rest/\d+/([a-z0-9]{16})/|"
+                r"\bapi\.vercel\.com/v1/integrations/deploy/prj_\w+/([A-Za-z0-9]{8,})\b|"
+                r"\bapi\.netlify\.com/build_hooks/([0-9a-f]{24})\b|"
+                r"\.webhook\.office\.com/webhookb2/[\w-]+@[\w-]+/IncomingWebhook/([0-9a-f]{32})/|"
+                r"\bopen\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/([0-9a-f-]{36})\b|"
+                r"\bqyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=([0-9a-f-]{36})\b|"
+                r"\bingest\.(?:[a-z]{2}\.)?sentry\.io/api/\d+/cron/[\w-]+/([0-9a-f]{32})\b|"
+                r"\bapi\.render\.com/deploy/srv-[a-z0-9]+\?key=([A-Za-z0-9_-]{8,})|"
+                r"[\"'](?:routing_key|service_key)[\"']\s*:\s*[\"']([0-9a-f]{32})[\"']"
+            ),
+        ),
         # A Philips Hue bridge's user name is its API key: http://<bridge>/api/<user>/lights.
         (
             "Hue Bridge Key",
@@ -116,6 +145,46 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"(?m)^[ \t]*\w*(?:Password|Passwd|Secret)\w*:[ \t]*\n(?:[ \t]+(?!Default\b)\w+:[^\n]*\n){0,5}"
                 r"[ \t]+Default:[ \t]*[\"']?([^\s\"'#]{4,})"
+            ),
+        ),
+        # Formats whose shape is their name: The Things Network's, Infobip's and Checkout.com's API keys, Fly.io's
+        # tokens, DeepL's free-tier keys (a UUID and ":fx"), eBay's cert ids, Paddle's API keys, Amazon's Login with
+        # Amazon client secrets, a JWE's compact form with its key left out ("dir": NextAuth's session cookies), a
+        # WordPress application password (six groups of four letters and digits in both cases).
+        ("TTN API Key", re.compile(r"\bNNSXS\.[A-Z0-9]{39}\.[A-Z0-9]{52}\b")),
+        ("Infobip API Key", re.compile(r"\b[0-9a-f]{32}-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
+        ("DeepL API Key", re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}:fx\b")),
+        ("eBay Cert ID", re.compile(r"\b(?:PRD|SBX)-[0-9a-f]{12}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")),
+        ("Fly.io Token", re.compile(r"\bFlyV1\s+(fm[12][ar]?_[A-Za-z0-9_+/=-]{40,})")),
+        ("Checkout.com Secret Key", re.compile(r"\bsk_(?:sbox_)?[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
+        ("Paddle API Key", re.compile(r"\bpdl_(?:live|sdbx)_apikey_[A-Za-z0-9_]{30,}")),
+        ("Amazon LWA Client Secret", re.compile(r"\bamzn1\.oa2-cs\.v1\.[0-9a-f]{64}\b")),
+        (
+            "JSON Web Encryption",
+            re.compile(r"\beyJ[A-Za-z0-9_-]{20,}\.\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{16,}"),
+        ),
+        (
+            "Application Password",
+            re.compile(
+                r"(?<![\w ])(?=(?:[a-z0-9 ]*[A-Z]){2})(?=(?:[A-Z0-9 ]*[a-z]){2})(?=(?:[A-Za-z ]*\d){2})"
+                r"([A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?![\w ])"
+            ),
+        ),
+        # A rotated credential's new value, as a ticket or a chat reports it ("rotated key in dashboard, new value X").
+        (
+            "Rotated Key",
+            re.compile(
+                r"(?i)\b(?:key|token|secret|password|credentials?)\b[^\n]{0,60}?\bnew\s+(?:value|one|key|token)\s*"
+                r"(?:is\s+|:\s*|=\s*)?[\"'`]?([A-Za-z0-9_.-]{16,})"
+            ),
+        ),
+        # A session cookie set in code (requests' cookies.set, a cookie jar's): its name says session, its value
+        # was generated.
+        (
+            "Session Cookie Literal",
+            re.compile(
+                r"(?i)\bcookies?\.set\(\s*[\"'][\w.-]*(?:sess|sid|auth|token|login)[\w.-]*[\"']\s*,\s*[\"']"
+                r"([^\"'\s]{16,})[\"']"
             ),
         ),
         (

@@ -29,7 +29,9 @@ def plausible(value: str) -> bool:
     """A value that could be a secret as far as its shape goes: not a URL, a path, a flag, code that reads it
     (``env('DJANGO_SECRET_KEY')``, ``boto3.client(...)``), a reference (``${X}``, ``DB_PASSWORD``, an ARN), a
     value sops encrypted, a placeholder, an assignment, or one of the shapes ordinary facts are full of."""
-    if not value or value.startswith(("http://", "https://", "/", "~/", "./", "-")) or _EMAIL.fullmatch(value):
+    # base64url may start with "-"; a flag ("--from-literal=X") is no value
+    flag = value.startswith("-") and not (value[1:2] != "-" and "=" not in value and random_token(value))
+    if not value or flag or value.startswith(("http://", "https://", "/", "~/", "./")) or _EMAIL.fullmatch(value):
         return False  # a URL, a path, a flag; an e-mail address is a login's user name
     # Django's generated keys hold "(" among their symbols ("y1ws(io%lkyi@f3^dtx9e@$$t3a*..."): not a call.
     django = len(value) >= 40 and len(set(value) & set("!@#$%^&*")) >= 2 and not re.search(r"[\"',\s]", value)
@@ -97,8 +99,8 @@ def password_shaped(token: str) -> bool:
     if assignment:
         return password_shaped(token[assignment.end() :])  # id=01JW8PN7...: judge the value
     token = token.rstrip("=")  # base64 padding is not a password's symbol
-    if not 8 <= len(token) <= 64 or "://" in token or token.count("/") > 1:
-        return False
+    if not 8 <= len(token) <= 64 or "://" in token or token.count("/") > 1 or token.count("\\") > 1:
+        return False  # a URL, a path (\\fs01\Projects, C:\Users\ana)
     if len(token) >= 20 and re.fullmatch(r"[A-Za-z0-9+/_-]+={0,2}", token):
         return False  # base64 nobody types as a password (a digest, a key, a certificate line): other layers judge it
     if re.search(r"[,:;].*[,:;]", token) or re.match(r"\|\d\|", token):

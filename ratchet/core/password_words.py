@@ -32,12 +32,13 @@ _PASSWORD_WORDS = (
     r"(?-i:TAN)|otp|"  # a bank's transaction number, not the colour
     r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
-    r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|jelszava|"
+    r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|"
+    r"jelszav(?:a|am|ad|unk|uk)|"
     r"clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
     r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
     r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
-    r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور"
+    r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور|(?:ال)?باسو?ورد|پسورد"
 )
 # Words that name a login as a pair ("login is admin / hunter22", "u/p: admin / papaya9047").
 _LOGIN_WORDS = (
@@ -47,7 +48,7 @@ _LOGIN_WORDS = (
 # Words that name a key or a token: only a generated-looking value counts after these.
 _KEY_WORDS = (
     r"(?:api|access|auth|client|private|secret|signing|encryption|master|deploy|bot|app|application|license|licence|"
-    r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|"
+    r"webhook|refresh|bearer|session|personal\s+access|user|ingest|admin|service|account|integration|server|pass|"
     r"consumer|project|management|unseal|product|activation|registration|serial|cd)"
     r"[ _.-]?(?:key|token|secret)s?|(?:session\s+|auth\s+|login\s+)?cookies?|sessionid|"
     r"master\.key|api[ _.-]?ke?ye?|apikey|tokn|app(?:lication)?[ _.-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|"
@@ -118,7 +119,7 @@ _CJK_CONNECTOR = re.compile(
 # "密码wifi是").
 _CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|为|為|는|은|คือ|เป็น))")
 # A value: up to its closing quote when quoted ("client_secret":"GOCSPX-...","redirect_uris":...), else a token.
-_VALUE = re.compile(r"[\"'`“”‘’«»]?((?<=[\"'`“”‘’«»])[^\s\"'`“”‘’«»]+|[!-~\u00a1-\u024f]+)")
+_VALUE = re.compile(r"[\"'`“”‘’«»]?((?<=[\"'`“”‘’«»])[^\s\"'`“”‘’«»]+|[!-~\u00a1-\u024f\u0370-\u03ff\u0400-\u04ff]+)")
 _QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
 _QUALIFIER_LIMIT = 12
 # Words that are also ordinary English verbs or nouns: a value must follow a connector ("pin: 4821"), never bare.
@@ -152,6 +153,9 @@ _OTHER_HEADS = frozenset(
     validators
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
+# Two words picked for a wifi ("mango-island"), unless the first makes an ordinary compound ("open-source").
+TWO_WORDS = re.compile(r"[a-z]{3,12}-[a-z]{3,12}")
+COMPOUND_FIRST = frozenset("open front back single multi plain full half cross read write built third first".split())  # noqa: SIM905
 _OWNED = re.compile(r"(?i)\b([a-z]+)\s+(?:of|for)\s+(?:the|my|our|your|this|that|a|an|its)?\s*(?:[\w-]+\s+)?$")
 _SPOKEN_RE = re.compile(rf"\s+(?:{_SPOKEN})\s+", re.I)
 # Past a connector, more words that hand over the value: "is now", "is literally the phrase", "is the sentence".
@@ -181,6 +185,8 @@ _CLAUSE_END = re.compile(
     r"\s*(?:$|[.,;!?)\]}\n。、，！？]|です|でした|입니다|이에요|예요|에요|\s(?:and|but|so|or|btw|though|then|which|if|when)\b|"
     # "and" and "but" in the other languages a password is said in ("senha ... é X e tá dando erro").
     r"\s(?:e|y|et|und|ed|en|och|og|ve|dan|và|mas|pero|mais|aber|ma|но|а|и|pero|nao|não)\s|"
+    # ... and "in case" or "if" ("la contraseña es mango-island por si la necesitas").
+    r"\s(?:por\s+si|si|se|caso|wenn|falls|quand|als|om|в\s+случае|якщо|если)\s|"
     r"\s[—–-]\s)",
     re.I,
 )
@@ -242,7 +248,7 @@ _FUNCTION_WORDS = frozenset(
 _PLACEHOLDER = re.compile(
     r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|%\w+%|<.*|\{\{.*\}\}|\[[^\]]*\]|x{3,}|\*{3,}|\.{3,}|…|"
     r"my[A-Z][a-z]+(?:[A-Z][a-z]+)*|.*(?:\.{3}|…)|"
-    r"(?i:redacted|changeme|change-me|placeholder|example|dummy|foo|bar|baz|test|secret|password|your[-_\w]*|"
+    r"(?i:redacted|changeme|change-me|placeholder|example|dummy|foo|bar|baz|test|secret|password|(?:\w{1,8}[._-])?your[-_\w]*|"
     r"my[-_]\w+|todo|tbd|n/?a|hidden|\*+|pass(?:word|phrase|wort)s?|tokens?|keys?|secrets?|pin))$"
 )
 

@@ -80,6 +80,8 @@ from ratchet.core.password_words import (
     _WORDS_JOINED,
     _YEAR,
     CMDLET,
+    COMPOUND_FIRST,
+    TWO_WORDS,
     _word,
     a_key_for,
     masked,
@@ -123,6 +125,9 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             and not a_key_for(text, match.start(), match.end())
         ):
             continue
+        after = _word().match(text, match.end() + 1) if group == "login" else None
+        if after and after.lastgroup == "pw" and not re.match(r"\s*[:=]", text[after.end() :]):
+            continue  # "wifi password with guests": the password's word says what follows, not the login's
         kind = {"pw": "Password", "login": "Password", "cjk": "Password"}.get(group, "API Key")
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
@@ -210,44 +215,13 @@ def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] |
         if found:
             return found
     found = _floating(text, at, window_end, word) if group in ("pw", "cjk") else None
-    return found or _value_below(text, at, window_end, group, word)
+    return found or bare_values.below(text, at, window_end, group, word, ambiguous=_ambiguous(word))
 
 
 _ASIDE_END = re.compile(r"[^()\n]*\)")
 # A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
 # <YOUR_TOKEN>, <db password>), not an HTML tag.
 _GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
-
-
-def _value_below(text: str, at: int, line_end: int, group: str, word: str) -> tuple[int, int] | None:
-    """A command's output: a credential word (not one that is also an ordinary word: "pass", "token") ends a short
-    command line (``argocd admin initial-password -n argocd``), and the next line is one token that only a
-    generator or a person choosing a password makes, with a digit, and nothing else. Code's lines hold punctuation,
-    and its identifiers no digits."""
-    if group not in ("pw", "key", "cjk") or _ambiguous(word) or line_end >= len(text) or line_end - at > 40:
-        return None
-    below = _BELOW.match(text[line_end:])
-    # "Password:" (or "senha wifi do escritório:") ending its line, the value below.
-    said = re.sub(r"\s*[:：]\s*$", "", text[at:line_end])
-    labelled = len(said) < len(text[at:line_end].rstrip())
-    if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
-        return None
-    value = below.group(1)
-    mixed = all(any(test(c) for c in value) for test in (str.islower, str.isupper)) and len(value) >= 10
-    words = labelled and bool(joined_words(value) or re.fullmatch(r"(?:[A-Z][a-z]{2,}){3,}", value))
-    shaped = bool(password_shaped(value) or random_token(value) or mixed or _MEMORABLE.fullmatch(value))
-    shaped = shaped or labelled and generated(value) or words  # alone below "senha wifi:", "пароль от почты:"
-    digit = any(c.isdigit() for c in value) or words  # ship.normal.sheriff.paper, OrbitMangoVelvetCrane
-    if digit and shaped and plausible(value):
-        start = line_end + below.start(1)
-        return start, start + len(value)
-    return None
-
-
-# The next line holds one token and nothing else, or a chat's next message does ("[WhatsApp] Dad: 9BQD5p...").
-_BELOW = re.compile(
-    r"\n[ \t]*(?:(?:\[[^\]\n]{1,24}\][ \t]*)?[^\s:：]{1,20}[:：][ \t]*)?([^\s\"'`]{6,64})[ \t]*(?:\n|$)"
-)
 
 
 def _floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
@@ -308,7 +282,7 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         words = passphrase(text[: quoted.end(1)], quoted.start(1), quoted.end(1), cued="phrase" in word)
         if words and words.end() == quoted.end(1):
             return words.start(), words.end()
-    if connected and group == "pw" and not _NUMERIC_WORD.search(word) and not _CODE_WORD.search(word):
+    if connected and group in ("pw", "cjk") and not _NUMERIC_WORD.search(word) and not _CODE_WORD.search(word):
         app = _APP_PASSWORD.match(text, pos, end)
         if app and app.group(0).split()[0] not in _DESCRIBING:
             return app.start(), app.end()  # "gqwl rpct lwsl ttsz"
@@ -426,6 +400,8 @@ def _past_spoken(text: str, pos: int, end: int) -> int:
 
 
 def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: bool) -> bool:
+    if _NAMED_VARIABLE.fullmatch(value):
+        return False  # "apiKey: flyApiToken": a variable that holds it, named for what it holds
     digits = value.strip("#*")
     numeric = group in ("pw", "cjk") and bool(_NUMERIC_WORD.search(word))
     if re.fullmatch(r"\d+(?:-\d+)*", digits):  # a PIN, a door code, a combination: before digits read as a number
@@ -459,6 +435,10 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         if connected and colon and user and " " not in user and generated(secret) and plausible(secret):
             return True  # base64 of user:password (npm's _auth and _authToken, a registry's auth)
         return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
+    pair = value.split("-") if TWO_WORDS.fullmatch(value) else None
+    if pair and group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word):
+        # "es mango-island", "its cobalt-tiger": two words picked for a wifi, neither one that describes
+        return not any(w in _DESCRIBING or w in COMPOUND_FIRST or _describes(w) for w in pair)
     if not plausible(value):
         return False
     lower = value.lower()
@@ -488,6 +468,9 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     if _word().fullmatch(word_only):
         return False  # "auth.password": "Wachtwoord": a translation of the word, a label
     return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())
+
+
+_NAMED_VARIABLE = re.compile(r"[a-z]+(?:[A-Z][a-z]+)*(?:Token|Key|Secret|Password|Passwd|Pwd|Pass)")
 
 
 def _ambiguous(word: str) -> bool:

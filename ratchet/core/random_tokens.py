@@ -24,7 +24,7 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 # taken whole (or up to the capital that starts the next word): a run split every way would backtrack
 # exponentially on a long run of one letter ("AAAA...AAm").
 _WORDISH = re.compile(
-    r"^[A-Za-z][a-z]+(?:[A-Z_.\-/][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|[a-z]*$|[^A-Za-z])|\d+(?!\d))*[a-z]*$"
+    r"^[A-Za-z][a-z]+(?:[A-Z_.\-/][a-z]+|[A-Z]{2,}(?=[A-Z][a-z]|[a-z]*$|[^A-Za-z])|\d+(?!\d)|[_.](?=[A-Z][a-z]))*[a-z]*$"
 )
 # Shannon entropy (bits per char) a token must exceed to count as random. Tuned on the corpora in
 # tests/fixtures/secrets/: identifiers and slugs stay below, generated keys of 20+ chars are above.
@@ -41,12 +41,21 @@ def placeholder(value: str) -> bool:
 
 
 # Also a value that says it is one ("xoxb-your-token", "sk-...-here", "replace-me"), and the examples the providers'
-# documentation prints (Telegram's bot token, Stripe's test key, jwt.io's token's signature).
+# documentation prints (Telegram's bot token, Stripe's test key, jwt.io's token's signature, OAuth 2.0's RFC 6749).
+_EXAMPLES = (
+    r"ABC-DEF1234ghIkl-zyx57W2v1u123ew11|4eC39HqLyjWDarjtT1zdp7dc|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|"
+    r"2YotnFZFEjr1zCsicMWpAA|tGzv3JOkF0XG5Qx2TlKWIA|SplxlOBeZQQYbYS6WxSbIA"
+)
 _STAND_IN = re.compile(
     r"([A-Za-z0-9*])\1{7,}|(?i:example|[-_]your[-_]|^your[-_]|[-_]here$|replace[-_]?me|insert[-_])|"
-    r"(?:^|[/_.:=-])(?:X{4,}|x{4,}|\*{4,})$|ABC-DEF1234ghIkl-zyx57W2v1u123ew11|4eC39HqLyjWDarjtT1zdp7dc|"
-    r"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+    r"(?:^|[/_.:=-])(?:X{4,}|x{4,}|\*{4,})$|" + _EXAMPLES
 )
+_DOCUMENTED = re.compile(_EXAMPLES)
+
+
+def documented(value: str) -> bool:
+    """One of the examples the providers' documentation prints, whichever layer found it."""
+    return bool(_DOCUMENTED.search(value))
 
 
 def _stand_in_run(value: str) -> bool:
@@ -155,8 +164,11 @@ _NOT_SECRET = re.compile(
     r"\b[a-z][a-z0-9-]*-[a-z0-9]{8,10}-[a-z0-9]{5}\b|"
     # A bundler's hashed asset (dist/assets/index-vq7rUDUh.js): a file's name.
     r"\b[\w.-]+(?:/[\w.-]+)+\.(?:m?js|cjs|css|woff2?|svg|png|jpe?g|gif|webp|map|wasm|ttf|html?|json|ico)\b|"
+    # An Elasticsearch index's uuid in the rows of _cat/indices (health, status, name, uuid).
+    r"(?<![^\n])(?:green|yellow|red)\s+(?:open|close)\s+\S+\s+[\w-]{22}(?=\s)|"
     # What a domain publishes in DNS to prove it is owned: a verification record, an ACME challenge.
-    r"\b[a-z0-9-]+-(?:site|domain)-verification=[\w-]+|\b_acme-challenge\S*\s+(?:\d+\s+)?(?:IN\s+)?TXT\s+\"?[\w-]+",
+    r"\b[a-z0-9-]+-(?:site|domain)-verification=[\w-]+|"
+    r"\b_acme-challenge\S*\s+(?:(?:\d+\s+)?(?:IN\s+)?TXT|returns|shows|gives|has|is|=|:)\s+\"?[\w-]+",
     re.I | re.S,
 )
 # Object ids of APIs are a lower-case prefix and an underscore or dash: secrets with such a prefix (sk_live_,

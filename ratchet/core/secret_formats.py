@@ -244,7 +244,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Authorization Header",
             re.compile(
-                r"(?i)\bauthorization\s*(?:[:=]\s*|\s+(?=[\"']))[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+"
+                r"(?i)(?:\bauthorization[\"']?\s*(?:[:=]\s*|\s+(?=[\"']))|\"name\":\s*\"authorization\",\s*\"value\":\s*)"
+                r"[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+"
                 r"([A-Za-z0-9._~+/:=-]*[A-Za-z0-9._~+/:=][A-Za-z0-9_.~+/:=-]{15,})"
             ),
         ),
@@ -388,8 +389,9 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Basic Auth Header",
             re.compile(
-                r"(?i)(?:\bauthorization[\"']?\s*(?::\s*|\s+(?=[\"']))[\"']?basic|"
-                r"\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:)\s*\"?"
+                r"(?i)(?:(?:\bauthorization[\"']?\s*(?::\s*|\s+(?=[\"']))|\"name\":\s*\"authorization\",\s*\"value\":\s*)"
+                r"[\"']?basic|"
+                r"\bbasic[ -]auth(?:entication)?\s*[:=]?|\"auth\"\s*:|(?<![\w-])_auth\s*=)\s*\"?"
                 r"([A-Za-z0-9+/]{8,}={0,2})"
             ),
         ),
@@ -415,7 +417,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:sqlcmd|bcp|osql|isql)\b[^\n]*?\s-P\s*['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\bldap\w+\b[^\n]*?\s-w\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
                 r"\b[wx]?freerdp\b[^\n]*?\s/p:['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bnet\s+use\s+\S+\s+['\"]?([^\s'\"/*$<{\\][^\s'\"]{3,})['\"]?\s+/user:|"
+                r"\bnet\s+use\s+(?:\S+\s+)?(?:\\\\\S+\s+)?['\"]?([^\s'\"/*$<{\\][^\s'\"]{3,})['\"]?\s+/user:|"
                 r"\bnet\s+use\b[^\n]*?\s/user:\S+\s+['\"]?([^\s'\"/*$<{][^\s'\"]{3,})|"
                 r"\bcurl\b(?:[^\n]*\\\n)*?[^\n]*?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\bhttp-basic\.\S+\s+\S+\s+['\"]?([^\s'\"$<{][^\s'\"]{5,})|"
@@ -429,7 +431,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?:'([^'\n]{4,})'|\"([^\"\n]{4,})\"|([^\s'\";|&]{4,}))(?=\s*(?:$|[;|&]))|"
                 # lftp -u user,password; mosquitto_sub/pub -P X
                 r"\blftp\b[^\n]*?\s-u\s+['\"]?[^\s,'\"]+,([^\s'\"$<{][^\s'\"]{3,})|"
-                r"\bmosquitto_\w+\b[^\n]*?\s-P\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
+                r"\b(?:mosquitto_\w+|p4)\b[^\n]*?\s-P\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|"
+                r"\bpihole\s+-a\s+-p\s+['\"]?([^\s'\"$<{-][^\s'\"]{3,})|\bjdbc:oracle:thin:[\w$#.-]+/([^\s@/'\"]{4,})@|"
                 r"\s-(?:store|key|srcstore|deststore|srckey|destkey)pass\s+['\"]?([^\s'\"$<{][^\s'\"]{3,})|"
                 r"\s-pass(?:in|out|word)?\s+['\"]?pass:([^\s'\"]{4,})|"
                 r"\bgh\s+secret\s+set\b[^\n]*?\s(?:--body|-b)[= ]['\"]?([^\s'\"$<{][^\s'\"]{3,})|"

@@ -59,7 +59,7 @@ _SKIP_PLUGINS = {
 
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
-_CARD = re.compile(r"(?<![A-Za-z0-9_./=-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![A-Za-z0-9_-]|\.\d)")
+_CARD = re.compile(r"(?<![A-Za-z0-9_./=:-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![A-Za-z0-9_%-]|\.\d)")
 # A card number as a form field or a query parameter (ccnum=4116..., card_number: ...).
 _CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18})(?!\d)")
 
@@ -176,12 +176,10 @@ def _formats(text: str) -> tuple[list[tuple[str, re.Match[str]]], str]:
 
 
 def _said(text: str) -> Iterator[tuple[int, int, str]]:
-    """Credentials said in words: after a password, key or token word, and the account secrets named otherwise."""
-    yield from passwords.spans(text)
-    yield from account_secrets.spans(text)
-    yield from seed_words.spans(text)
-    yield from chat_secrets.spans(text)
-    yield from listed_secrets.spans(text)
+    """Credentials said in words: after a password, key or token word, and the account secrets named otherwise (not
+    the documentation's examples: "the RFC's example access_token is 2YotnFZFEjr1zCsicMWpAA")."""
+    for layer in (passwords, account_secrets, seed_words, chat_secrets, listed_secrets):
+        yield from (span for span in layer.spans(text) if not random_tokens.documented(text[span[0] : span[1]]))
 
 
 def redact(text: str, *, quick: bool = False) -> str:
@@ -479,8 +477,8 @@ _PUBLIC_MATERIAL = re.compile(
     r"\bage1[02-9ac-hj-np-z]{58}\b|"
     # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
     r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
-    # What DNS publishes (an ACME challenge, a site verification in a TXT record): public.
-    r"\bIN\s+TXT\s+\"[^\"\n]*\"",
+    # What DNS publishes (an ACME challenge, a site verification in a TXT record), an SSH key's fingerprint: public.
+    r"\bIN\s+TXT\s+\"[^\"\n]*\"|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])",
 )
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
 _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")
