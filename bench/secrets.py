@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 12 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 13 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -89,8 +89,13 @@ CORPORA = {
     "tuning, round 12": (_SECRETS / "heldout-11" / "credentials.jsonl", _SECRETS / "heldout-11" / "ordinary.jsonl"),
     # Written blind (2026-11-26, eighth session) by another helper who saw neither the code nor any corpus (1,400
     # credentials of 437 key formats over 1,295 shapes, 1,150 ordinary facts over 423, half of them everyday
-    # messages); measured once after round 12, not tuned on.
-    "held out": (_SECRETS / "heldout-12" / "credentials.jsonl", _SECRETS / "heldout-12" / "ordinary.jsonl"),
+    # messages); measured once after round 12 (add 90.4 %, extract 99.9 %, output 90.1 %, ordinary refused 1.2 %,
+    # withheld 1.2 %), then tuned on by class (round 13).
+    "tuning, round 13": (_SECRETS / "heldout-12" / "credentials.jsonl", _SECRETS / "heldout-12" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, ninth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,330 shapes, 272 key formats among them; 1,150 ordinary facts over 410, half everyday
+    # messages in about 35 languages, half look-alikes); measured once after round 13, not tuned on.
+    "held out": (_SECRETS / "heldout-13" / "credentials.jsonl", _SECRETS / "heldout-13" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -260,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 12 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 13 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export; *refused, not a fact* = refused for something else than a "
