@@ -261,7 +261,7 @@ _OTP_NAME = re.compile(
     r"best[äa]tigungscode|verifizierungscode|doğrulama\s+kodu|kod\s+weryfikacyjny|код\s+подтверждения|"
     r"код\s+п[іи]дтвердження|kode\s+verifikasi|m[ãa]\s+(?:x[áa]c\s+(?:nh[ậa]n|th[ựu]c)|otp)|"
     r"nambari\s+ya\s+uthibitisho|c[óo]digo\s+de\s+verifica[cç][ãaió]o?n?|code\s+de\s+v[ée]rification|"
-    r"codice\s+di\s+verifica|ওটিপি|ওটিপি|ओटीपी|کد\s+(?:پیامکی|تایید|تأیید)|رمز\s+التحقق|קוד\s+אימות)(?!\w)|"
+    r"codice\s+di\s+verifica|ওটিপি|ओटीपी|کد\s+(?:پیامکی|تایید|تأیید)|رمز\s+التحقق|קוד\s+אימות)(?!\w)|"
     r"인증\s*번호|인증\s*코드|验证码|驗證碼|校验码|認証コード|認証番号|確認コード|ワンタイムパスワード|รหัส\s*OTP"
 )
 _CODE_NAME = re.compile(
@@ -272,7 +272,8 @@ _TEXTED = re.compile(
     r"(?i)(?<![^\W\d_])(?:sms|смс|text(?:ed)?|texto|mensaje|mensagem|messaggio|mesaj|pesan|پیامک\w*|برسالة|رسالة|"
     r"(?:they|he|she|it|you)\s+sent|sent\s+(?:me|to\s+me)|arriv(?:ed|[ée]e?)|lleg(?:ó|ar)|chegou|arrivato|přišel|"
     r"пришёл|пришел|прийшов|received|got|reçu|bekommen|erhalten|ricevuto|recib[íi]|recebi|otrzyma\w+|dosta\w+|"
-    r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|sms|смс|短信|SMS"
+    r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|"
+    r"sms|смс|短信"  # glued to a word ("בSMS", "SMSで")
 )
 _LATIN_OR_CYRILLIC = "0-9A-Za-z_\u00c0-\u024f\u0400-\u04ff"
 _CODE_NUMBER = re.compile(rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}})(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)")
