@@ -96,6 +96,12 @@ def test_round_13_credential_classes(text: str, secret: str) -> None:
         'RFC 6749 shows "access_token":"2YotnFZFEjr1zCsicMWpAA" in its example response',
         "how do I share the guest wifi password with visitors safely?",
         "the verification code expires after 1800 seconds",
+        # Developers get, receive and send code: its numbers are a PR's, a port's, a line's.
+        "we received code review comments on PR 4521",
+        "I got this code running on port 8080",
+        "the code is on line 1234, I got confused",
+        "code arrived in the repo, see MR 7812",
+        "the code they sent is 2000 lines long",
         "error code 5031 from the sms gateway again",
         "the gate code changed in 2024 and nobody told me",
         "our password policy is open-source and documented",

@@ -268,10 +268,12 @@ _CODE_NAME = re.compile(
     r"(?i)(?<!\w)(?:code|codes|codice|c[óo]digo|codul|kod|kodu|kodem|k[óo]d|k[óo]dot|k[óo]du|код|коду|кода|kode|"
     r"koodi|pin|tan|קוד|كود|هالكود|الكود|رمز|الرمز|کد|mã)(?!\w)|コード|번호|코드|码|碼"
 )
+# The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
+# code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
 _TEXTED = re.compile(
-    r"(?i)(?<![^\W\d_])(?:sms|смс|text(?:ed)?|texto|mensaje|mensagem|messaggio|mesaj|pesan|پیامک\w*|برسالة|رسالة|"
-    r"(?:they|he|she|it|you)\s+sent|sent\s+(?:me|to\s+me)|arriv(?:ed|[ée]e?)|lleg(?:ó|ar)|chegou|arrivato|přišel|"
-    r"пришёл|пришел|прийшов|received|got|reçu|bekommen|erhalten|ricevuto|recib[íi]|recebi|otrzyma\w+|dosta\w+|"
+    r"(?i)(?<![^\W\d_])(?:sms|смс|a\s+text|the\s+text|texted|text\s+message|texto|mensaje|mensagem|messaggio|"
+    r"mesaj|pesan|پیامک\w*|برسالة|رسالة|(?:they|he|she)\s+sent|lleg(?:ó|ar)|chegou|arrivato|přišel|"
+    r"пришёл|пришел|прийшов|reçu|ricevuto|recib[íi]|recebi|otrzyma\w+|"
     r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|"
     r"sms|смс|短信"  # glued to a word ("בSMS", "SMSで")
 )
@@ -280,9 +282,27 @@ _CODE_NUMBER = re.compile(rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}})(?!
 # What the number counts when it is not a code ("expires in 1800 seconds", "sent to 2500 users").
 _COUNTED = re.compile(
     r"\s*(?:%|seconds?|secs?|minutes?|mins?|hours?|days?|ms|chars?|characters?|digits?|times|attempts?|tries|users?|"
-    r"customers?|messages?|sms|texts?|people|rows?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|€|\$)\b",
+    r"customers?|messages?|sms|texts?|people|rows?|lines?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|"
+    r"€|\$)\b",
     re.I,
 )
+
+
+# What may stand right before the code (its word, a connector, the text it came in) or right after it ("312683 is
+# my code"); any other word of Latin letters names the number as something else's.
+_BEFORE_CODE = re.compile(
+    r"(?i)(?:\b(?:is|was|are|es|est|ist|era|je|jest|este|e|é|è|to|ni|c['’]est|sms|otp|tan|pin|code|codes|kod|kodu|"
+    r"k[óo]d|k[óo]dot|k[óo]du|codul|codice|c[óo]digo|kode|koodi|number|nummer|numero|número)|[^\sA-Za-z])\s*$"
+)
+_AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
+
+
+def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
+    """The number is the code the words name: only its word, a connector or a sign between them."""
+    if number.start() < named.start():
+        return bool(_AFTER_CODE.match(body, number.end()))
+    before = body[named.end() : number.start()]
+    return not re.search(r"[A-Za-z]{2,}\s*$", before) or bool(_BEFORE_CODE.search(before))
 
 
 def _texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
@@ -306,6 +326,8 @@ def _texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
             value = number.group(1)
             if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
                 continue
+            if not _handed_over(body, number, named):
+                continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
             yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
             break
 
