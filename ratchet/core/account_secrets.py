@@ -234,6 +234,7 @@ _CARD_CID = re.compile(
 PUBLIC_CODE = re.compile(
     r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
     r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
+    r"returns|returned|response|reason|carrier|"
     r"invite|invitation|booking|confirmation|reservation|reference|course|class)[\s-]*$"
 )
 # A code the message itself says not to share ("Your code is 251133. Don't share it with anyone."): what a sign-in
@@ -374,7 +375,13 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         before = text[max(0, new.start() - 300) : new.start()]
         opens = _ACCESS.search(before) or _CODE_LOCK.search(before) or _ACCESS_COMPOUND.search(before)
         opens = opens or re.search(r"(?i)\bdigicode\b", before)  # a door's keypad, by its name
-        if opens and not _YEAR.fullmatch(new.group(1)) and not _NOT_ACCESS.search(before[opens.start() :]):
+        counted = _COUNTED.match(text, new.end(1)) or not _CLAUSE_END.match(text, new.end(1))  # "new code: 4521 lines"
+        if (
+            opens
+            and not counted
+            and not _YEAR.fullmatch(new.group(1))
+            and not _NOT_ACCESS.search(before[opens.start() :])
+        ):
             yield new.start(1), new.end(1), "Access Code"
     for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):

@@ -155,7 +155,15 @@ _OTHER_HEADS = frozenset(
 )
 # Two words picked for a wifi ("mango-island"), unless the first makes an ordinary compound ("open-source").
 TWO_WORDS = re.compile(r"[a-z]{3,12}-[a-z]{3,12}")
-COMPOUND_FIRST = frozenset("open front back single multi plain full half cross read write built third first".split())  # noqa: SIM905
+COMPOUND_FIRST = frozenset(
+    "open front back single multi plain full half cross read write built third first per non pre post anti semi sub "  # noqa: SIM905
+    "self auto".split()
+)
+# ... nor if the second makes one ("team-wide", "env-specific", "sso-only").
+COMPOUND_LAST = frozenset(
+    "wide specific only based level scoped bound like free less safe proof friendly side facing aware agnostic "  # noqa: SIM905
+    "dependent independent".split()
+)
 _OWNED = re.compile(r"(?i)\b([a-z]+)\s+(?:of|for)\s+(?:the|my|our|your|this|that|a|an|its)?\s*(?:[\w-]+\s+)?$")
 _SPOKEN_RE = re.compile(rf"\s+(?:{_SPOKEN})\s+", re.I)
 # Past a connector, more words that hand over the value: "is now", "is literally the phrase", "is the sentence".

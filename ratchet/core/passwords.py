@@ -81,6 +81,7 @@ from ratchet.core.password_words import (
     _YEAR,
     CMDLET,
     COMPOUND_FIRST,
+    COMPOUND_LAST,
     TWO_WORDS,
     _word,
     a_key_for,
@@ -438,7 +439,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     pair = value.split("-") if TWO_WORDS.fullmatch(value) else None
     if pair and group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word):
         # "es mango-island", "its cobalt-tiger": two words picked for a wifi, neither one that describes
-        return not any(w in _DESCRIBING or w in COMPOUND_FIRST or _describes(w) for w in pair)
+        plain = not (pair[0] in COMPOUND_FIRST or pair[1] in COMPOUND_LAST)
+        return plain and not any(w in _DESCRIBING or _describes(w) for w in pair)
     if not plausible(value):
         return False
     lower = value.lower()
