@@ -105,6 +105,7 @@ def test_round_13_credential_classes(text: str, secret: str) -> None:
         "the sms provider returns code 30007 for carrier filtering",
         "We moved the storage layer. The new code: 4521 lines",
         "the db password is env-specific and team-wide",
+        "installing the plugin failed, the code is 4412",
         "error code 5031 from the sms gateway again",
         "the gate code changed in 2024 and nobody told me",
         "our password policy is open-source and documented",

@@ -117,7 +117,7 @@ _ACCESS = re.compile(
     r"unlock|copier|printer|simu|điện\s+thoại|телефон\w{0,2}|telefoon|telefon\w{0,2}|telefone|hp|ponsel|"
     # A bike shed, a building's entrance, an intercom, a safe and a gate in more languages (Romanian, Hungarian,
     # Dutch, Vietnamese, Swahili, Polish, Ukrainian and Russian, Persian, Hebrew), a bank card in Romanian.
-    r"alarm[ăa]|interfon\w{0,2}|sz[ée]f\w{0,2}|\w*stalling|cửa|geti|furtk\w{1,2}|вход\w{0,2}|вх[іо]д\w{0,2}|coffre|"
+    r"alarm[ăa]|interfon\w{0,2}|sz[ée]f\w{0,2}|(?:fietsen|auto|motor)?stalling|cửa|geti|furtk\w{1,2}|вход\w{0,2}|вх[іо]д\w{0,2}|coffre|"
     r"card(?:ul|ului)|ساختم[وا]ن|[הלב]?בניין|"
     r"\w*deur|immeuble|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
     # A bank card, whose code is its PIN.
