@@ -106,6 +106,9 @@ def test_round_13_credential_classes(text: str, secret: str) -> None:
         "We moved the storage layer. The new code: 4521 lines",
         "the db password is env-specific and team-wide",
         "installing the plugin failed, the code is 4412",
+        # Older: a number after a one-time password's word, named a port's or a status's.
+        "the otp service listens on 8443",
+        "the OTP endpoint /v2/otp/verify returns 4001 on expiry",
         "error code 5031 from the sms gateway again",
         "the gate code changed in 2024 and nobody told me",
         "our password policy is open-source and documented",

@@ -242,6 +242,8 @@ def _floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None
         pin = re.match(r"(?<!\d)\d{4,12}(?!\d)", value) if digits_ok and n < 3 or numeric else None
         if pin and not digits_ok and (_YEAR.fullmatch(value) or not _CLAUSE_END.match(text, at + match.end())):
             pin = None  # "pin the dependency to 2024", "pin 1234 rows"
+        if pin and _NUMBER_OF.search(text, at, at + match.start()):
+            pin = None  # "the otp service listens on 8443": a port's number
         if pin and (numeric or not _YEAR.fullmatch(pin.group(0))):
             start = at + match.start() + match.group(0).index(value)
             return start, start + pin.end()
@@ -321,6 +323,8 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         return start + named.start(1), start + named.start(1) + len(password)  # "FRITZ!Box 7590 / x"
     if group == "login" and _PAIR.match(text, start, end):
         return bare_values.login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
+    if not connected and stripped.isdigit() and _NUMBER_OF.search(text, max(0, start - 24), start):
+        return None  # "the otp service listens on 8443", "returns 4001": a port's, a status's number
     short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*"))  # a keypad's code may start or end with # or *
     if connected and group in ("pw", "cjk") and short_pin and _SENTENCE_END.match(text, finish):
         return start, finish  # "senha do cartão: 7582": four or five digits that end what is said about a password
@@ -472,6 +476,11 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())
 
 
+# A number named as something else's right before it (not "on" alone: Finnish "PIN-koodi on 6885" says "is").
+_NUMBER_OF = re.compile(
+    r"(?i)\b(?:port|line|build|version|issue|ticket|status|returns?|returned|error|http|"
+    r"(?:listens?|listening|runs?|running|served|bound)\s+on)\s+$"
+)
 _NAMED_VARIABLE = re.compile(r"[a-z]+(?:[A-Z][a-z]+)*(?:Token|Key|Secret|Password|Passwd|Pwd|Pass)")
 
 
