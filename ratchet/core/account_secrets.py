@@ -371,24 +371,27 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
     yield from _texted_codes(text)
-    for new in _NEW_CODE.finditer(text):
-        before = text[max(0, new.start() - 300) : new.start()]
-        opens = _ACCESS.search(before) or _CODE_LOCK.search(before) or _ACCESS_COMPOUND.search(before)
-        opens = opens or re.search(r"(?i)\bdigicode\b", before)  # a door's keypad, by its name
-        counted = _COUNTED.match(text, new.end(1)) or not _CLAUSE_END.match(text, new.end(1))  # "new code: 4521 lines"
-        if (
-            opens
-            and not counted
-            and not _YEAR.fullmatch(new.group(1))
-            and not _NOT_ACCESS.search(before[opens.start() :])
-        ):
-            yield new.start(1), new.end(1), "Access Code"
+    yield from _new_codes(text)
     for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):
             if pattern is _UNSHARED_CODE and PUBLIC_CODE.search(text, 0, match.start()):
                 continue
             group = match.lastindex or 1
             yield match.start(group), match.end(group), kind
+
+
+def _new_codes(text: str) -> Iterator[tuple[int, int, str]]:
+    """A new code announced (:data:`_NEW_CODE`) after the sentence that names what it opens, within 300 characters:
+    a door, a gate, a lock, a digicode; not a count ("The new code: 4521 lines") nor a year."""
+    for new in _NEW_CODE.finditer(text):
+        before = text[max(0, new.start() - 300) : new.start()]
+        opens = _ACCESS.search(before) or _CODE_LOCK.search(before) or _ACCESS_COMPOUND.search(before)
+        opens = opens or re.search(r"(?i)\bdigicode\b", before)  # a door's keypad, by its name
+        if not opens or _NOT_ACCESS.search(before[opens.start() :]) or _YEAR.fullmatch(new.group(1)):
+            continue
+        if _COUNTED.match(text, new.end(1)) or not _CLAUSE_END.match(text, new.end(1)):
+            continue  # "new code: 4521 lines"
+        yield new.start(1), new.end(1), "Access Code"
 
 
 def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
