@@ -145,3 +145,49 @@ def test_a_refresh_after_a_write_computes_every_verdict(memory_dir: Path, monkey
     _rewrite(store.memdir.state_dir / catalog.CACHE_NAME, gate="rules of another version")
     catalog.refresh(store)  # current by its signature, but its verdicts are of other rules
     assert catalog.load(store.memdir).meta["gate"] == rules_stamp.stamp()  # type: ignore[union-attr]
+
+
+def _upgraded(store: Store) -> None:
+    """The cache as an upgrade leaves it: current by its signature, its verdicts (all "clean") of the old rules."""
+    catalog.refresh(store)
+    _rewrite(store.memdir.state_dir / catalog.CACHE_NAME, gate="rules of another version", credential=catalog.CLEAN)
+    assert catalog.get_light(store) is not None and not catalog.current(store)
+
+
+@pytest.mark.parametrize("sync_embeddings", [True, False])
+def test_after_an_upgrade_the_next_extraction_catches_up_even_when_it_adds_nothing(
+    memory_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sync_embeddings: bool
+) -> None:
+    """Otherwise every hook would scan what it shows (compiling the credential rules) until some write came."""
+    import ratchet
+
+    pin_clock(monkeypatch, NOW)
+    store = _store(memory_dir)
+    config = Config()
+    config.data["extraction"]["sync_embeddings"] = sync_embeddings
+    transcript = tmp_path / "chat.json"
+    transcript.write_text(json.dumps([{"role": "user", "content": "Thanks!"}, {"role": "assistant", "content": "Ok"}]))
+    ratchet.extract_transcript(store, transcript, config=config, session="s1")  # vectors and cache brought up to date
+    _upgraded(store)
+    assert ratchet.extract_transcript(store, transcript, config=config, session="s2").added == []
+    assert catalog.current(store)
+    assert _by_content(store, catalog.get(store)) == {
+        CLEAN[0]: catalog.CLEAN,
+        CLEAN[1]: catalog.CLEAN,
+        PLANTED[0]: catalog.CREDENTIAL,
+        PLANTED[1]: catalog.CREDENTIAL,
+    }
+
+
+def test_reindex_rebuilds_the_retrieval_cache_from_nothing(memory_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from ratchet.cli.main import cli
+
+    pin_clock(monkeypatch, NOW)
+    store = _store(memory_dir)
+    _upgraded(store)
+    result = CliRunner().invoke(cli, ["reindex", "--memory-dir", str(memory_dir)])
+    assert (result.exit_code, result.output) == (0, "Indexed 4 facts, 1 tags, 1 categories\n")
+    assert catalog.current(store)
+    assert {_by_content(store, catalog.get(store))[t] for t in PLANTED} == {catalog.CREDENTIAL}

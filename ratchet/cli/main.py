@@ -310,13 +310,19 @@ def stats(ctx: Context) -> None:
 @common_options
 @fail_closed
 def reindex(ctx: Context) -> None:
-    """Rebuild facts-index.json from the quarter files.
+    """Rebuild facts-index.json and the retrieval cache from the quarter files.
+
+    The retrieval cache is built from nothing, every fact's credential verdict under the installed rules included
+    (after an upgrade the hooks would otherwise scan what they show until the next write).
 
     \b
     Examples:
       ratchet reindex
     """
+    from ratchet.recall import catalog
+
     doc: dict[str, Any] = ctx.store.reindex()
+    catalog.build(ctx.store, reuse=False)
     if ctx.json_output:
         emit_json({"facts": len(doc["facts"]), "tags": len(doc["tags"]), "categories": len(doc["categories"])})
     else:

@@ -5,8 +5,9 @@ so a hook need not compile some two hundred patterns (about 40 ms) to check the 
 verdict holds only for the rules that gave it: this stamp (name, size and modification time of every module of
 ``ratchet.core``, where the rules and everything they use live) is stored with the verdicts, and a reader that
 finds another stamp scans what it shows, as it would without the cache. Over-inclusive on purpose: any edit or
-upgrade of ``ratchet.core`` invalidates the verdicts, which the next write's cache refresh computes again (a hook's
-rebuild computes at most :data:`ratchet.recall.catalog.GATE_BUDGET`).
+upgrade of ``ratchet.core`` invalidates the verdicts, which the next write's or extraction's cache refresh (even one
+that stores nothing) or ``ratchet reindex`` computes again (a hook's rebuild computes at most
+:data:`ratchet.recall.catalog.GATE_BUDGET`).
 """
 
 from __future__ import annotations

@@ -118,13 +118,13 @@ def _path(memdir: MemoryDir) -> Path:
     return memdir.state_dir / CACHE_NAME
 
 
-def build(store: Store, gate_budget: int | None = None) -> Catalog:
-    """Bring the cache in line with the quarter files and save it: rows of unchanged facts are reused, only the
-    lines that changed are read (:mod:`ratchet.recall.rows`); at most ``gate_budget`` output-gate verdicts are
-    computed (None: all)."""
+def build(store: Store, gate_budget: int | None = None, *, reuse: bool = True) -> Catalog:
+    """Bring the cache in line with the quarter files and save it: rows of unchanged facts are reused (unless not
+    ``reuse``), only the lines that changed are read (:mod:`ratchet.recall.rows`); at most ``gate_budget``
+    output-gate verdicts are computed (None: all)."""
     from ratchet.recall import rows
 
-    catalog = rows.build(store, gate_budget)
+    catalog = rows.build(store, gate_budget, reuse=reuse)
     _save(store.memdir, catalog)
     return catalog
 
@@ -338,17 +338,21 @@ def _file_key(memdir: MemoryDir) -> tuple[str, int, int, int] | None:
     return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
-def refresh(store: Store) -> None:
-    """Rebuild the cache now if stale or short of verdicts of the installed rules (called after writes so the next
-    hook finds it warm and need not scan what it shows)."""
+def current(store: Store) -> bool:
+    """True when the cache matches the store and holds every row's output-gate verdict under the installed rules:
+    a hook then reads it as it is and scans nothing it shows."""
     catalog = load(store.memdir)
     marks = gate_verdicts(catalog) if catalog is not None else None
-    if (
+    return (
         catalog is not None
         and catalog.meta.get("signature") == store.signature()
         and marks is not None
         and not (marks == UNKNOWN).any()
-    ):
-        return
-    del catalog
-    build(store)
+    )
+
+
+def refresh(store: Store) -> None:
+    """Rebuild the cache now if stale or short of verdicts of the installed rules (called after writes so the next
+    hook finds it warm and need not scan what it shows)."""
+    if not current(store):
+        build(store)

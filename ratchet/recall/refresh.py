@@ -249,13 +249,18 @@ def _import_json(store: Store, data: dict[str, Any], backend: str, model: str) -
 
 
 def behind(store: Store, config: Config) -> bool:
-    """True when the vectors were last synced with another state of the store (or never), so a refresh is due even
-    after an extraction that added nothing: the one before it may have been killed before its refresh. With
-    ``extraction.sync_embeddings`` off, False: the retrieval cache is rebuilt by the next reader that finds it stale."""
-    if not config.section("extraction").get("sync_embeddings", True):
-        return False
-    meta = vectors.load_meta(store.memdir)
-    return meta is None or meta.get("signature") != store.signature()
+    """True when what recall reads was last brought up to date with another state of the store (or never), or
+    under other credential rules, so a refresh is due even after an extraction that added nothing: the one before it
+    may have been killed before its refresh, and after an upgrade the retrieval cache's output-gate verdicts are
+    those of the old rules, so every hook would scan the facts it shows (some 40 ms of compiling) until the next
+    write. The vectors count only with ``extraction.sync_embeddings`` on."""
+    from ratchet.recall import catalog
+
+    if config.section("extraction").get("sync_embeddings", True):
+        meta = vectors.load_meta(store.memdir)
+        if meta is None or meta.get("signature") != store.signature():
+            return True
+    return not catalog.current(store)
 
 
 def after_write(store: Store, config: Config) -> None:

@@ -62,12 +62,13 @@ def doc_key(fact: Fact) -> int:
     return _key(fact.content, fact.created, *fact.tags)
 
 
-def build(store: Store, gate_budget: int | None = None) -> catalog.Catalog:
+def build(store: Store, gate_budget: int | None = None, *, reuse: bool = True) -> catalog.Catalog:
     """The cache for the store as it is now (retried if a quarter file changes while its lines are read), with at
-    most ``gate_budget`` output-gate verdicts computed (None: all)."""
+    most ``gate_budget`` output-gate verdicts computed (None: all); without ``reuse`` nothing of the last cache is
+    taken (a repair)."""
     for _attempt in range(3):
         tab = table.current(store)
-        built = assemble(store.memdir, tab, previous(store.memdir), gate_budget)
+        built = assemble(store.memdir, tab, previous(store.memdir) if reuse else None, gate_budget)
         if built is not None:
             return built
     raise RatchetError("The store kept changing while the retrieval cache was built; try again")
