@@ -63,6 +63,13 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # Left as misses: tokens pasted alone in chat threads, passwords in exported group chats, a value after a
         # long qualifier in a language whose "is" is also a preposition, a code a Markdown table's column names.
         ("heldout-12", 0.97, 0.002),
+        # Round 14, tuned on by class: a key named in quotes or handed to a call, a tool's user and password flags,
+        # commands that take a password as an argument or on stdin, SQL's IDENTIFIED BY, a password typed into a field
+        # by a script, a user and a key side by side in JSON, a changed password's new value and "my key" in more
+        # languages, providers' key formats; as ordinary, a README's vault path and a password manager's name. Left as
+        # misses: tokens pasted alone with a question, gift cards and licence serials, PINs said without a PIN's word,
+        # passwords in Persian, Tagalog and Japanese sentences whose copula follows the value.
+        ("heldout-13", 0.955, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -92,6 +99,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-10",
         "heldout-11",
         "heldout-12",
+        "heldout-13",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -80,7 +80,10 @@ def qualified(text: str, at: int) -> tuple[int, int] | None:
     value = found.group(1).rstrip(".,;:!?") if not re.search(r"[!?.]{2}$", found.group(1)) else found.group(1)
     digits = sum(c.isdigit() for c in value)
     marked = not value.isalnum() and not re.fullmatch(r"[a-z0-9_]+", value) or digits >= 2 and value != value.lower()
-    if not (digits and marked and generated(value) and plausible(value)) or _ordinary_shape(value):
+    # Without a digit, a capital and two symbols ("Zxcv!@#", "Penguin!!"): how people make a word a password.
+    symbols = sum(c in "!@#$%^&*?+~=" for c in value)  # not an identifier's "_" or "-" (TF_VAR_db_username)
+    capped = not digits and symbols >= 2 and any(c.isupper() for c in value) and sum(c.isalpha() for c in value) >= 3
+    if not ((digits and marked or capped) and generated(value) and plausible(value)) or _ordinary_shape(value):
         return None
     if _PLACEHOLDER.match(value) or value.startswith(("http", "/", "~", "@", "#", "-", "--")) or "@" in value:
         return None

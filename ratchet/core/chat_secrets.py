@@ -26,7 +26,8 @@ _MESSAGE = re.compile(
 # A password's name in the languages chats are written in.
 _PASSWORDS = (
     r"pass(?:word|wd|phrase)?s?|pw|pwd|passwort|kennwort|mot\s+de\s+passe|senha|contrase[ñn]a|wachtwoord|has[łl]o|"
-    r"пароль|parola|salasana|lösenord|adgangskode|heslo|hesla|κωδικ[όο]\w{0,2}|clave"
+    r"пароль|parola|salasan\w{0,3}|lösenord|lösen|adgangskode|heslo|hesla|κωδικ[όο]\w{0,2}|clave|contrasenya|wagwoord|"
+    r"passord|kodeord|kode|koden|m[ậa]t\s+kh[ẩa]u|mk"
 )
 # A credential named in a message before it, alone or as a variable's name ("the VERCEL_TOKEN").
 _NAMED = re.compile(
@@ -40,8 +41,10 @@ _LOOK_BACK = 4  # messages
 # X", "clave del WiFi ... Ahora es X", in the languages of the words above.
 _NOW_IS = re.compile(
     rf"(?i)(?<![a-z])(?:{_PASSWORDS})(?![a-z])[^\n]{{0,80}}?[,.;:—–-]?\s+"
-    r"(?:now|jetzt|ahora|ora|nu|teď|τώρα|agora|maintenant|teraz|nyní|sekarang|şimdi|теперь|тепер)"
-    r"(?:\s+(?:it'?s|it\s+is|is|es|è|är\s+det|je\s+to|είναι|é|c'est|est|jest|ist|ini))?\s*[:=]?\s+"
+    r"(?:now|jetzt|ahora|ora|adesso|acum|ara|nu|nå|nyt|teď|τώρα|agora|maintenant|teraz|nyní|sekarang|şimdi|теперь|"
+    r"тепер|(?:bây\s+)?giờ|(?:den|det)\s+er\s+nu|se\s+on\s+nyt|dis\s+nou)"
+    r"(?:\s+(?:it'?s|it\s+is|is|es|è|e|este|és|är\s+det|er\s+(?:det|den)|se\s+on|je\s+to|είναι|é|c'est|est|jest|ist|"
+    r"ini|là|adalah|ialah))?\s*[:=]?\s+"
     r"[\"'`“]?(?P<value>[^\s\"'`”<>\[]{4,64}?)[\"'`”]?(?=[.,;!?)]?(?:\s|$))"
 )
 # A key handed over by the words around it rather than a name: "Rotated the key, new value is 6730b17e-...", "when I

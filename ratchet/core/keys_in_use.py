@@ -147,18 +147,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"[ \t]+Default:[ \t]*[\"']?([^\s\"'#]{4,})"
             ),
         ),
-        # Formats whose shape is their name: The Things Network's, Infobip's and Checkout.com's API keys, Fly.io's
-        # tokens, DeepL's free-tier keys (a UUID and ":fx"), eBay's cert ids, Paddle's API keys, Amazon's Login with
-        # Amazon client secrets, a JWE's compact form with its key left out ("dir": NextAuth's session cookies), a
-        # WordPress application password (six groups of four letters and digits in both cases).
-        ("TTN API Key", re.compile(r"\bNNSXS\.[A-Z0-9]{39}\.[A-Z0-9]{52}\b")),
-        ("Infobip API Key", re.compile(r"\b[0-9a-f]{32}-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
-        ("DeepL API Key", re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}:fx\b")),
-        ("eBay Cert ID", re.compile(r"\b(?:PRD|SBX)-[0-9a-f]{12}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")),
-        ("Fly.io Token", re.compile(r"\bFlyV1\s+(fm[12][ar]?_[A-Za-z0-9_+/=-]{40,})")),
-        ("Checkout.com Secret Key", re.compile(r"\bsk_(?:sbox_)?[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
-        ("Paddle API Key", re.compile(r"\bpdl_(?:live|sdbx)_apikey_[A-Za-z0-9_]{30,}")),
-        ("Amazon LWA Client Secret", re.compile(r"\bamzn1\.oa2-cs\.v1\.[0-9a-f]{64}\b")),
+        # A JWE's compact form with its key left out ("dir": NextAuth's session cookies), a WordPress application
+        # password (six groups of four letters and digits in both cases); providers' formats are in key_shapes.
         (
             "JSON Web Encryption",
             re.compile(r"\beyJ[A-Za-z0-9_-]{20,}\.\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{16,}"),

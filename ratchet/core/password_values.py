@@ -31,6 +31,8 @@ def plausible(value: str) -> bool:
     value sops encrypted, a placeholder, an assignment, or one of the shapes ordinary facts are full of."""
     # base64url may start with "-"; a flag ("--from-literal=X") is no value
     flag = value.startswith("-") and not (value[1:2] != "-" and "=" not in value and random_token(value))
+    if "<xxxx" in value:
+        return False  # our stand-in for a value already redacted or public (secrets._unmark), glued to a word
     if not value or flag or value.startswith(("http://", "https://", "/", "~/", "./")) or _EMAIL.fullmatch(value):
         return False  # a URL, a path, a flag; an e-mail address is a login's user name
     # Django's generated keys hold "(" among their symbols ("y1ws(io%lkyi@f3^dtx9e@$$t3a*..."): not a call.
@@ -95,6 +97,8 @@ def password_shaped(token: str) -> bool:
     """A token nobody writes but as a password: 8-64 characters with lower and upper case letters, a digit and a
     symbol (``Ruby&Jasper2017``, ``Adm!n#4410``), not a URL, an e-mail address, a path or code."""
     token = token.strip("\"'`“”‘’.,;:()[]<>")
+    if token.rstrip("?!").lower() == "1password":
+        return False  # the password manager ("... or 1Password?"), its name in its own capitals
     assignment = re.match(r"[A-Za-z_][\w.-]*=(?=.)", token)
     if assignment:
         return password_shaped(token[assignment.end() :])  # id=01JW8PN7...: judge the value

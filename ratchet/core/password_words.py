@@ -34,8 +34,8 @@ _PASSWORD_WORDS = (
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
     r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|"
     r"jelszav(?:a|am|ad|unk|uk)|"
-    r"clave|senha|wachtwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
-    r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
+    r"clave|senha|wachtwoord|wagwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
+    r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana[nt]?|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
     r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
     r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور|(?:ال)?باسو?ورد|پسورد"
@@ -54,7 +54,10 @@ _KEY_WORDS = (
     r"master\.key|api[ _.-]?ke?ye?|apikey|tokn|app(?:lication)?[ _.-]?certificate|kl[íi][čc](?:\s+api)?|tokens?|"
     r"secrets?|keys?|"
     r"pat|api-schl[üu]ssel|schl[üu]ssel|cl[ée]\s+(?:api|d'api|secr[èe]te)|chave(?:\s+(?:da\s+)?api)?|"
-    r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰"
+    r"llave|clave\s+(?:de\s+)?api|chiave(?:\s+api)?|klucz(?:\s+api)?|ключ(?:\s+api)?|токен|キー|トークン|密钥|秘钥|令牌|토큰|"
+    r"(?:api\s+)?anahtar(?:ım|ımız|ı)?|κλειδί|ה?מפתח|(?:ال)?مفتاح|"
+    # "the plain one I chose was X" beside a stored hash: as after a key's word, only a generated value.
+    r"plain(?:[\s-]?text)?\s+one"
 )
 # A snake_case suffix that names the value's form, not another thing: Rails' secret_key_base, token_value, key_b64.
 # A suffix naming the value's encoding, or a slot's number (a SIM's PIN1 and PUK2, Tasmota's Password1).
@@ -73,7 +76,7 @@ def _word() -> re.Pattern[str]:
         rf"(?<=[^\W\d_])(?-i:(?P<glued>{_GLUED_PASSWORD_WORDS}))){_VALUE_SUFFIX}(?![^\W_]|-\w|_[^\W\d_])"
         # No word boundaries in these scripts.
         r"|(?P<cjk>パスワード|暗証番号|ロック解除コード|解锁密码|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
-        r"|(?P<cjkkey>密钥|秘钥|令牌|アクセストークン|トークン|APIキー|API\s*키|シークレット|시크릿)"
+        r"|(?P<cjkkey>密钥|秘钥|金鑰|令牌|アクセストークン|トークン|APIキー|API\s*키|シークレット|시크릿|คีย์)"
     )
 
 
@@ -92,7 +95,7 @@ _GIVEN = (
 )
 # What joins the word to its value. Spoken connectors need a space around them; signs do not.
 _SPOKEN = (
-    r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|era|é|è|jest|to|är|er|je|on|это|είναι|là|"
+    r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|és|era|é|è|jest|to|är|er|je|on|это|είναι|là|"
     r"adalah|ialah|คือ|היא|הוא|هي|هو|је|е|є|це|este|ay|ni|var|"
     r"contains|holds|(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para)|to|as|"
     # "changed to" in the languages of the words above
@@ -103,7 +106,7 @@ _SPOKEN = (
 _STILL = r"now|still|currently|actually|just|simply|literally|nun|jetzt|maintenant|ahora|agora"
 # A JSON key's or a subscript's closing quote first ("token": ..., config['SECRET_KEY'] = ...).
 # An XML element's ">" ("<password>X</password>", up to its closing tag) only right after the word.
-_SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|\?=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
+_SIGN = re.compile(r"[\"']?\]?\s*(?:->|=>|:=|\?\??=|\|\|=|[:=：＝→])\s*|\s+[-–—]\s+|>(?=[^\s<>][^<>\n]{0,200}</)")
 # "the wifi password? it's X", "grandma's computer password, it's X": a new clause that hands over the value.
 _ITS = re.compile(
     r"\s*[,;?!.]?\s+(?:(?:the|le|la|el|der|die|das|o|a)\s+(?:new|nouveau|nouvelle|nuevo|nueva|neue|neues|nuovo|nuova|novo|nova)"
@@ -297,7 +300,8 @@ _LITERAL_PAIR = re.compile(r"[\"']\s*,\s*(?=[\"'])")
 
 _LABEL_START = re.compile(r"(?:^|[,;/]\s*|\n[ \t]*)$")
 _DETERMINER = re.compile(r"(?i)\b(?:the|my|our|your|this|that|his|her|their)\s+$")
-_KEY_OWNER = re.compile(r"(?<![\"'`])\b([^\W\d_][\w.]*?(?:-\d+)?)(?:['’]s)?[\s_-]+$")  # "AES-256 key"
+# "AES-256 key"; a quoted name in capitals ("KAGGLE_KEY"), not a quoted phrase ("'s3 key'").
+_KEY_OWNER = re.compile(r"(?:(?<![\"'`])\b|(?<=[\"'`])(?=[A-Z0-9]+_))([^\W\d_][\w.]*?(?:-\d+)?)(?:['’]s)?[\s_-]+$")
 
 
 CMDLET = re.compile(r"[A-Z][a-z]{2,}-[A-Z][A-Za-z]{2,}")  # PowerShell's Verb-Noun

@@ -220,6 +220,9 @@ def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] |
 
 
 _ASIDE_END = re.compile(r"[^()\n]*\)")
+# "My" after the noun, as the languages that put it there say it ("המפתח שלי", "το κλειδί μου", "API key saya",
+# Thai "คีย์ของผม" glued on).
+_POSSESSIVE = re.compile(r"(?:\s+(?:שלי|שלנו|μου|μας|saya|aku|ku|kami|benim|mine)|ของ(?:ผม|ฉัน|เรา))\s+")
 # A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
 # <YOUR_TOKEN>, <db password>), not an HTML tag.
 _GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
@@ -357,13 +360,20 @@ def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int,
         sign = _CJK_CONNECTOR.match(text, at, end)
         after = text[at:end]
         yield (sign.end(), True) if sign else (at + len(after) - len(after.lstrip()), False)  # "비번 tamarind9978"
+        mine = None if sign else _POSSESSIVE.match(text, at, end)
+        if mine:
+            yield mine.end(), False  # "คีย์ของผม fc01...": "my key", then the value
         qualified = None if sign else _CJK_QUALIFIED.match(text, at, end)
         sign = _CJK_CONNECTOR.match(text, qualified.end(), end) if qualified else None
         if sign:
             yield sign.end(), False  # past a glued qualifier: only a generated value
         return
-    literal = _LITERAL_PAIR.match(text, at, end) if group == "pw" else None
+    mine = _POSSESSIVE.match(text, at, end) if group == "key" else None
+    if mine:  # "המפתח שלי 6fca...", "API key saya 0106...": the key's word, "my", the value (only a generated one)
+        yield mine.end(), False
+    literal = _LITERAL_PAIR.match(text, at, end) if group in ("pw", "key") else None
     if literal:  # only a value that looks chosen or generated: ["password", "username"] is a list of names
+        # setenv("GITEA_TOKEN", "cf08..."), Add("X-AIO-Key", "aio_..."): a key's too, judged as after no connector
         yield literal.end(), False
     bare = re.match(r"\s+", text[at:end])
     if bare:  # "password Sommer2024!" (only a generated value), never "DB_PASSWORD=x"

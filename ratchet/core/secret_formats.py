@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ratchet.core import keys_in_use, tool_secrets
+from ratchet.core import key_shapes, keys_in_use, tool_secrets
 
 
 @lru_cache(maxsize=1)
@@ -487,5 +487,6 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             ),
         ),
         *keys_in_use.formats(),
+        *key_shapes.formats(),
         *tool_secrets.formats(),
     ]

@@ -13,6 +13,8 @@ import re
 
 # A value as a command line quotes it or not: no space, no quote, not a variable or a flag.
 _ARG = r"['\"]?([^\s'\"$<{-][^\s'\"]{3,})"
+# A value a person chose: a letter, and a digit or a symbol (not a port, a path or a project's plain name).
+_CHOSEN = r"['\"]?((?=[^\s'\"]*[A-Za-z])(?=[^\s'\"]*[\d!@#%^&*])[^\s'\"$<{/-][^\s'\"]{3,})"
 
 
 def formats() -> list[tuple[str, re.Pattern[str]]]:
@@ -52,6 +54,95 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"\.login\(\s*(?:user\s*=\s*)?['\"][^'\"\s]{1,80}['\"]\s*,\s*(?:passwd\s*=\s*|password\s*=\s*)?"
                 r"['\"]([^'\"\n]{4,80})['\"]\s*\)"
+            ),
+        ),
+        # A tool's user and password flags on one command line (oc login -u dev -p X, twine upload -u ci -p X, hdbsql
+        # -u SYSTEM -p X): the value has a letter and a digit or symbol, so "docker run -u 1000 -p 8080:80" is a port.
+        (
+            "Command Line Password",
+            re.compile(
+                r"(?:^|[\s;|&(])(?:-u|-U|--user(?:name)?)[= ]\s*['\"]?[^\s'\"-][^\s'\"]*['\"]?"
+                r"(?:\s+(?!-[pP]\b)\S+){0,8}?\s+-[pP][ \t]*" + _CHOSEN + "|"
+                # smbclient -U 'user%pass'; mc alias set NAME URL ACCESS SECRET; rabbitmqctl add_user USER PASS;
+                # drush user:password USER PASS; rclone obscure PASS; net user NAME PASS /add.
+                r"\bsmbclient\b[^\n]*?\s-U\s*['\"]?[^\s%'\"]+%([^\s'\"]{4,})|"
+                r"\bmc\s+alias\s+set\s+\S+\s+\S+\s+\S+\s+" + _CHOSEN + "|"
+                r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _CHOSEN + "|"
+                r"\bdrush\s+(?:user:password|upwd)\s+\S+\s+" + _CHOSEN + "|"
+                r"\brclone\s+obscure\s+" + _CHOSEN + "|"
+                r"\bnet\s+user\s+[^\s/]+\s+['\"]?([^\s'\"/*][^\s'\"]{3,})['\"]?(?=\s+/(?:add|domain|active|expires|passwordchg))|"
+                # AWS SSM's encrypted parameter, its value on the command line (before or after --type SecureString).
+                r"\bput-parameter\b(?=[^\n]*\bSecureString\b)[^\n]*?\s--value[= ]['\"]?(?![a-z]+://)([^\s'\"$<{-][^\s'\"]{5,})"
+            ),
+        ),
+        # A secret piped into the command that reads it (echo 'X' | docker login --password-stdin, | cryptsetup
+        # luksOpen ... -, | vercel env add NAME); Wi-Fi joined from a command line (networksetup, adb's wifi).
+        (
+            "Command Line Password",
+            re.compile(
+                r"\b(?:echo|printf)\s+(?:-[ne]+\s+)*['\"]([^'\"\s$][^'\"\n]{3,})['\"]\s*\|\s*(?:sudo\s+)?[^\n|]*?"
+                r"(?:--password-stdin|\bluks\w+|\benv\s+add\b|\bsecret\s+(?:create|set)\b|--stdin\b)|"
+                r"\bnetworksetup\s+-setairportnetwork\s+\S+\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+" + _ARG + "|"
+                r"\bconnect-network\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+(?:wpa2|wpa3|wep)\s+" + _ARG
+            ),
+        ),
+        # SQL's CREATE/ALTER USER ... IDENTIFIED BY 'X' (not BY PASSWORD '*hash', not BY VALUES); SQLCipher's key.
+        (
+            "SQL User Password",
+            re.compile(
+                r"(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^;\n]*?\bidentified\s+by\s+(?!password\b|values\b)['\"]?([^\s'\";$:&{<][^\s'\";]{3,})|"
+                r"\bPRAGMA\s+(?:re)?key\s*=\s*['\"]([^'\"\n]{4,})['\"]"
+            ),
+        ),
+        # Typed into a password field by a script: Selenium's send_keys, Playwright's fill, an expect script's send
+        # after its password prompt; a database driver's connect(url, user, password); requests' auth=(id, secret); a
+        # Redis client's auth("X") and the AUTH command a trace shows.
+        (
+            "Login Call Password",
+            re.compile(
+                r"(?i)find_element\([^)\n]*pass[^)\n]*\)\.send_keys\(\s*['\"]([^'\"\n]{4,})['\"]|"
+                r"(?:getByLabel|getByPlaceholder|locator|\$)\(\s*['\"][^'\"\n]*pass[^'\"\n]*['\"][^)\n]*\)\s*\.(?:fill|type)"
+                r"\(\s*['\"]([^'\"\n]{4,})['\"]|"
+                r"\.(?:fill|type)\(\s*['\"][^'\"\n]*pass[^'\"\n]*['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]|"
+                r"\bexpect\s+(?:-\w+\s+)?['\"][^'\"\n]*pass(?:word|phrase)?[^'\"\n]*['\"]\s*\n\s*send\s+(?:--\s+)?"
+                r"['\"]([^'\"\n\\]{4,})(?:\\r|\\n)*['\"]|"
+                r"\bconnect\(\s*['\"][a-z]+://[^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)|"
+                r"\bauth\s*=\s*\(\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)|"
+                r"[.:]auth\(\s*['\"]([^'\"\n]{6,})['\"]\s*\)|"
+                r"\"AUTH\s+(?:[\w.-]+\s+)?([^\s\\\"]{6,})\\r\\n"
+            ),
+        ),
+        # A mail URL whose user name is an e-mail address (smtp://ana@example.com:X@smtp.host), Yarn's npmAuthIdent
+        # (user:password); a Terraform variable named for a secret with a default; an AutoHotkey login macro (the user,
+        # Tab, the password, Enter) and AppleScript typing a password.
+        (
+            "URL Password",
+            re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@'\"]+@[\w-]+(?:\.[\w-]+)+:([^\s@/'\"]{4,})@[\w.-]+"),
+        ),
+        ("Registry Password", re.compile(r"\bnpmAuthIdent:\s*['\"]?[^:\s'\"]+:([^\s'\"]{4,})")),
+        (
+            "Variable Default Secret",
+            re.compile(
+                r"(?i)\bvariable\s+\"(?![^\"\n]*(?:public|pub_|ssh))[^\"\n]*(?:key|token|secret|password|passwd)\"\s*\{[^}]*?"
+                r"\bdefault\s*=\s*\"([^\"\s$]{8,})\""
+            ),
+        ),
+        (
+            "Login Call Password",
+            re.compile(
+                r"\bSend,?[ \t]+[^{\n]+\{Tab\}[ \t]*\n[ \t]*Send,?[ \t]+([^{\n]{4,})\{Enter\}|"
+                r"\bkeystroke\s+\"((?=[^\"\n]*\d)(?=[^\"\n]*[A-Za-z])[^\"\n\s]{6,})\"(?![^\n]*\busing\b)"
+            ),
+        ),
+        # Robot Framework's ${PASSWORD}    value; Windows' "Key Content : X" (netsh wlan show profile key=clear); a user
+        # and a key side by side in JSON ({"username": "x", "key": "..."}, as kaggle.json keeps them).
+        (
+            "Password File Entry",
+            re.compile(
+                r"(?im)^[ \t]*\$\{[\w ]*pass(?:word|wd)?[\w ]*\}[ \t]{2,}(\S{4,})|"
+                r"\bKey\s+Content\s*:\s*(\S{4,})|"
+                r"\"(?:username|user|login)\"\s*:\s*\"[^\"\n]+\"\s*,\s*\"(?:key|secret|token|password)\"\s*:\s*\""
+                r"(?![a-z]+(?:-[a-z0-9]+)+\")([^\"\n]{8,})\""
             ),
         ),
         # A browser's cookie file (Netscape's format, tab-separated): a session's or a login's cookie and its value.

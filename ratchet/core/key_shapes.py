@@ -1,0 +1,45 @@
+"""Providers' keys whose documented shape names them: a prefix, a length, a layout (``RGAPI-`` and a UUID, ``re_`` and
+two random runs, 24 and 64 hex digits around a colon). Read by :func:`ratchet.core.secret_formats.formats` like its
+own list, which holds the most common formats (and detect-secrets' plugins before it); a match is a credential
+wherever it stands, with or without a word naming it, since nothing else has these shapes. Each pattern's first
+non-empty group (or the whole match) is the secret.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Letters in both cases and a digit: what a generator makes, not a word or a hex digest.
+_MIXED = r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])"
+
+
+def formats() -> list[tuple[str, re.Pattern[str]]]:
+    """``(kind, pattern)`` of each format here (compiled once, with the rest, by the caller's cache)."""
+    return [
+        # The Things Network's, Infobip's and Checkout.com's API keys, DeepL's free-tier keys (a UUID and ":fx"),
+        # eBay's cert ids, Fly.io's tokens, Paddle's API keys, Amazon's Login with Amazon client secrets.
+        ("TTN API Key", re.compile(r"\bNNSXS\.[A-Z0-9]{39}\.[A-Z0-9]{52}\b")),
+        ("Infobip API Key", re.compile(r"\b[0-9a-f]{32}-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
+        ("DeepL API Key", re.compile(r"\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}:fx\b")),
+        ("eBay Cert ID", re.compile(r"\b(?:PRD|SBX)-[0-9a-f]{12}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")),
+        ("Fly.io Token", re.compile(r"\bFlyV1\s+(fm[12][ar]?_[A-Za-z0-9_+/=-]{40,})")),
+        ("Checkout.com Secret Key", re.compile(r"\bsk_(?:sbox_)?[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
+        ("Paddle API Key", re.compile(r"\bpdl_(?:live|sdbx)_apikey_[A-Za-z0-9_]{30,}")),
+        ("Amazon LWA Client Secret", re.compile(r"\bamzn1\.oa2-cs\.v1\.[0-9a-f]{64}\b")),
+        # Adafruit IO, Resend, Neon, Inngest's signing keys, Riot Games, GoCardless' access tokens, Mercado Pago's
+        # access tokens, Stytch's secrets, VK's access tokens, Convex's deploy keys, Ghost's Admin API keys (an id
+        # and a secret in hex), New Relic's license keys, a Slack workspace's invitation link.
+        ("Adafruit IO Key", re.compile(r"\baio_[A-Za-z0-9]{28}\b")),
+        ("Resend API Key", re.compile(r"\bre_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}\b")),
+        ("Neon API Key", re.compile(r"\bnapi_[a-z0-9]{64}\b")),
+        ("Inngest Signing Key", re.compile(r"\bsignkey-(?:prod|test|branch)-[0-9a-f]{64}\b")),
+        ("Riot Games API Key", re.compile(r"\bRGAPI-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b")),
+        ("GoCardless Access Token", re.compile(rf"\b(?:live|sandbox)_{_MIXED}[A-Za-z0-9_-]{{40}}(?![\w-])")),
+        ("Mercado Pago Access Token", re.compile(r"\b(?:APP_USR|TEST)-\d{16}-\d{6}-[0-9a-f]{32}-\d{6,10}\b")),
+        ("Stytch Secret", re.compile(rf"\bsecret-(?:live|test)-{_MIXED}[A-Za-z0-9_=-]{{36}}(?![\w=-])")),
+        ("VK Access Token", re.compile(r"\bvk1\.a\.[A-Za-z0-9_-]{100,}")),
+        ("Convex Deploy Key", re.compile(r"\b(?:prod|dev|preview):[a-z]+-[a-z]+-\d{2,4}\|[A-Za-z0-9_=-]{40,}")),
+        ("Ghost Admin API Key", re.compile(r"\b[0-9a-f]{24}:[0-9a-f]{64}\b")),
+        ("New Relic License Key", re.compile(r"\b[0-9a-f]{36}NRAL\b")),
+        ("Slack Invite Link", re.compile(r"\bjoin\.slack\.com/t/[\w-]+/shared_invite/(zt-[A-Za-z0-9_-]{10,})")),
+    ]
