@@ -77,6 +77,28 @@ def test_filters_private_recalled_and_credentials(memory_dir: Path) -> None:
             assert KEY not in path.read_text(errors="replace"), path
 
 
+def test_a_fact_whose_tags_carry_a_credential_is_refused_alone(tmp_path: Path, memory_dir: Path) -> None:
+    """store.add refuses a record whose tags read as a credential (a key's name and its value split into words);
+    the extraction checks each fact the same way first, so that one fact does not fail the whole session's batch."""
+    key = "5e1f9a3c7b2d4e6f8a0c2e4f6a8b0d2f"
+    transcript = tmp_path / "session.json"
+    turns = [
+        {"role": "user", "content": "I prefer pytest over unittest for every new test in this project."},
+        {"role": "assistant", "content": "Noted."},
+        {"role": "user", "content": f'dotnet user-secrets set "Weather:ApiKey" "{key}"'},
+    ]
+    transcript.write_text(json.dumps(turns))
+    store = _store(memory_dir)
+    result = extract_file(store, Config(), transcript)
+    assert [f.content for f in store.facts()] == [
+        "The user prefers pytest over unittest for every new test in this project."
+    ]
+    assert any("carries a credential" in r["reason"] for r in result.rejected), result.rejected
+    for path in memory_dir.rglob("*"):
+        if path.is_file():
+            assert key not in path.read_text(errors="replace"), path
+
+
 def test_untrusted_block_gives_untrusted_half_importance_fact(tmp_path: Path, memory_dir: Path) -> None:
     path = tmp_path / "t.md"
     path.write_text(

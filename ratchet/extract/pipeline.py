@@ -31,7 +31,7 @@ from ratchet.extract import offline
 from ratchet.extract.transcripts import Transcript, Turn, read_transcript
 from ratchet.store import audit, events, journal, table
 from ratchet.store.files import dumps_line, fault_point, hold_lock, read_json
-from ratchet.store.store import Loaded, Store
+from ratchet.store.store import Loaded, Store, refuse_secrets
 
 ACTOR = "memory-extract"
 OFFSETS_FILE = "extract-offsets.json"
@@ -367,6 +367,7 @@ def build_facts(
                 created=result.stamps.get(cand.turn_uid) or result.stamps.get(""),
             )
             fact.validate()
+            refuse_secrets(fact)  # store.add's check, per field: refused there, one fact would fail the batch
         except InvalidFactError as exc:
             result.rejected.append({"reason": f"invalid fact: {exc}"})
             continue
