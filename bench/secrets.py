@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 13 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 14 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -94,8 +94,13 @@ CORPORA = {
     "tuning, round 13": (_SECRETS / "heldout-12" / "credentials.jsonl", _SECRETS / "heldout-12" / "ordinary.jsonl"),
     # Written blind (2026-11-26, ninth session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 1,330 shapes, 272 key formats among them; 1,150 ordinary facts over 410, half everyday
-    # messages in about 35 languages, half look-alikes); measured once after round 13, not tuned on.
-    "held out": (_SECRETS / "heldout-13" / "credentials.jsonl", _SECRETS / "heldout-13" / "ordinary.jsonl"),
+    # messages in about 35 languages, half look-alikes); measured once after round 13 (add 90.6 %, extract 99.9 %,
+    # output 89.9 %, ordinary refused 0.7 %, withheld 0.7 %), then tuned on by class (round 14).
+    "tuning, round 14": (_SECRETS / "heldout-13" / "credentials.jsonl", _SECRETS / "heldout-13" / "ordinary.jsonl"),
+    # Written blind (2026-11-26, tenth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes, 354 provider formats among them; 1,150 ordinary facts over 766 shapes, 520
+    # everyday messages in 45 languages, 630 look-alikes); measured once after round 14, not tuned on.
+    "held out": (_SECRETS / "heldout-14" / "credentials.jsonl", _SECRETS / "heldout-14" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -265,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 13 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 14 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export; *refused, not a fact* = refused for something else than a "
