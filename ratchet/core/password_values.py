@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from ratchet.core.password_words import _FUNCTION_WORDS, _PLACEHOLDER
+from ratchet.core.password_words import _DESCRIBING, _FUNCTION_WORDS, _PLACEHOLDER
 
 # "$unsh1ne_22": a dollar sign then letters and digits mixed inside a word is a password, not a shell variable.
 _LEET_VARIABLE = re.compile(r"\$[A-Za-z_]*[A-Za-z]\d+[A-Za-z]")
@@ -97,8 +97,8 @@ def password_shaped(token: str) -> bool:
     """A token nobody writes but as a password: 8-64 characters with lower and upper case letters, a digit and a
     symbol (``Ruby&Jasper2017``, ``Adm!n#4410``), not a URL, an e-mail address, a path or code."""
     token = token.strip("\"'`“”‘’.,;:()[]<>")
-    if token.rstrip("?!").lower() == "1password":
-        return False  # the password manager ("... or 1Password?"), its name in its own capitals
+    if token.rstrip("?!").lower() in _DESCRIBING:
+        return False  # a word about a password, a manager's name among them ("... or 1Password?")
     assignment = re.match(r"[A-Za-z_][\w.-]*=(?=.)", token)
     if assignment:
         return password_shaped(token[assignment.end() :])  # id=01JW8PN7...: judge the value

@@ -138,13 +138,6 @@ def redact(text: str, *, quick: bool = False) -> str:
         spans = _spans(text, quick) if text else []
         if not spans:
             break
-        # A value found once is a secret wherever else it stands ("Invalid user V3lv3t69" before "Failed password
-        # for invalid user V3lv3t69"): its other occurrences go too.
-        for start, end, kind in list(spans):
-            for other in (
-                re.finditer(rf"(?<![\w.-]){re.escape(text[start:end])}(?![\w-])", text) if end - start >= 6 else ()
-            ):
-                spans.append((other.start(), other.end(), kind))
         out: list[str] = []
         last = 0
         for start, end, kind in _merge(spans):
@@ -200,6 +193,12 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     for start, end in random_tokens.spans(text):
         if not any(s < end and start < e for s, e, _ in spans):
             add(start, end, "High Entropy String")
+    # A value found once is a secret wherever else it stands as a whole token ("Invalid user V3lv3t69" before
+    # "Failed password for invalid user V3lv3t69"), as add_value does for a plugin's value.
+    for start, end, kind in list(spans):
+        if end - start >= 6:
+            for other in re.finditer(rf"(?<![\w.-]){re.escape(text[start:end])}(?![\w-])", text):
+                add(other.start(), other.end(), kind)
     return spans
 
 
