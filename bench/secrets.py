@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 14 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 15 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
 shapes).
@@ -99,8 +99,13 @@ CORPORA = {
     "tuning, round 14": (_SECRETS / "heldout-13" / "credentials.jsonl", _SECRETS / "heldout-13" / "ordinary.jsonl"),
     # Written blind (2026-11-26, tenth session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 1,400 shapes, 354 provider formats among them; 1,150 ordinary facts over 766 shapes, 520
-    # everyday messages in 45 languages, 630 look-alikes); measured once after round 14, not tuned on.
-    "held out": (_SECRETS / "heldout-14" / "credentials.jsonl", _SECRETS / "heldout-14" / "ordinary.jsonl"),
+    # everyday messages in 45 languages, 630 look-alikes); measured once after round 14 (add 88.9 %, extract 99.7 %,
+    # output 88.6 %, ordinary refused 1.7 %, withheld 1.5 %), then tuned on by class (round 15).
+    "tuning, round 15": (_SECRETS / "heldout-14" / "credentials.jsonl", _SECRETS / "heldout-14" / "ordinary.jsonl"),
+    # Written blind (2026-11-27, eleventh session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes, 282 token kinds among them; 1,150 ordinary facts over 737 shapes, 560 everyday
+    # messages in 50 languages, 590 look-alikes); measured once after round 15, not tuned on.
+    "held out": (_SECRETS / "heldout-15" / "credentials.jsonl", _SECRETS / "heldout-15" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -270,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 14 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 15 were each written blind by another hand, measured once, then tuned on. What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export; *refused, not a fact* = refused for something else than a "

@@ -85,7 +85,9 @@ def test_a_fact_whose_tags_carry_a_credential_is_refused_alone(tmp_path: Path, m
     turns = [
         {"role": "user", "content": "I prefer pytest over unittest for every new test in this project."},
         {"role": "assistant", "content": "Noted."},
-        {"role": "user", "content": f'dotnet user-secrets set "Weather:ApiKey" "{key}"'},
+        # Not quite the tool's command (it is "user-secrets set", which the content scan reads): the content scan does
+        # not read the quoted name and value, the tags do.
+        {"role": "user", "content": f'dotnet secrets set "Weather:ApiKey" "{key}"'},
     ]
     transcript.write_text(json.dumps(turns))
     store = _store(memory_dir)

@@ -70,6 +70,15 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # misses: tokens pasted alone with a question, gift cards and licence serials, PINs said without a PIN's word,
         # passwords in Persian, Tagalog and Japanese sentences whose copula follows the value.
         ("heldout-13", 0.955, 0.002),
+        # Round 15, tuned on by class: one-time codes a text brought in more languages (and what it says not to
+        # share), gift, voucher, activation and pickup codes, keys handed over in a message or a table's key column,
+        # keys given to a client's constructor, values a tool printed (IPython, a rejected request's log line), code
+        # inside a JSON string, wifi passwords after more languages' "is" (and a copula after the value), door codes
+        # read out digit by digit, providers' key formats; as ordinary, a masked value, a pagination token, a coin's
+        # address under its ticker, digest headers, minisign's public key, a Twilio account's SID. Left as misses:
+        # dictated values ("zero six two three", NATO spelling), tokens pasted alone, licence files and serials,
+        # PINs in Zulu, Hausa, Amharic and Khmer sentences, a Q and A about a bank's text.
+        ("heldout-14", 0.965, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -100,6 +109,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-11",
         "heldout-12",
         "heldout-13",
+        "heldout-14",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -1,7 +1,8 @@
 """Secrets of an account that no password word names: 2FA recovery and backup codes, TOTP seeds and setup keys,
 wallet seed phrases, answers to security questions and memorable words, the codes of doors, gates, alarms and
-locks, gift cards' codes, and what a password-protected file is opened with. Each is found after the words that do
-name it, in the languages people write in; the value is judged with the word rules of :mod:`ratchet.core.passwords`.
+locks, gift cards', vouchers' and activation codes, parcel lockers' pickup codes, one-time codes a text brought
+(:mod:`ratchet.core.texted_codes`), and what a password-protected file is opened with. Each is found after the words
+that do name it, in the languages people write in; the value is judged with the word rules of :mod:`ratchet.core.passwords`.
 
 :func:`spans` yields ``(start, end, kind)`` like :func:`ratchet.core.passwords.spans`; :mod:`ratchet.core.secrets`
 reads both.
@@ -22,11 +23,13 @@ from ratchet.core.password_values import (
 )
 from ratchet.core.password_words import _CLAUSE_END, _DESCRIBING, _FUNCTION_WORDS, _YEAR
 from ratchet.core.passwords import blank_templates
+from ratchet.core.texted_codes import _COUNTED, _SENT_CODE, _UNSHARED_CODE, GUARD_CODE, PUBLIC_CODE, texted_codes
 
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
     r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
-    r"two[- ]step|2[- ]step|authenticator|setup)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|(?:totp|otp|2fa|mfa)\s+seed|"
+    r"two[- ]step|2[- ]step|authenticator|setup|restore)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|"
+    r"(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
     r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera[çc][ãa]o|backup)|"
     r"kody?\s+(?:zapasowe|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
@@ -110,7 +113,7 @@ _ACCESS = re.compile(
     r"[הלב]?דלת|[הלב]?שער|[הלב]?אזעקה|[הלב]?כספת|[הלב]?אינטרקום|(?:ال)?باب|(?:ال)?بوابة|(?:ال)?إنذار|(?:ال)?خزنة|"
     # An entrance, a lobby, an intercom, a safe or a key safe in more languages (Czech, Polish, Dutch, Swedish,
     # Turkish, Indonesian, Greek, Ukrainian, Russian), and a device one unlocks.
-    r"lobby|foyer|vchod\w{0,2}|domofon\w{0,2}|sejf\w{0,2}|(?:sleutel)?kluis|larm(?:et)?|kassask[åa]p\w{0,2}|"
+    r"lobby|foyer|vchod\w{0,2}|domofon\w{0,2}|sejf\w{0,2}|(?:sleutel)?kluis|sleutelkast\w{0,3}|n[øo]kkelboks\w{0,3}|larm(?:et)?|kassask[åa]p\w{0,2}|"
     r"kap[ıi]\w{0,2}|kasa(?:s[ıi])?|pintu|gerbang|brankas|loker|"
     r"π[όο]ρτα[ςσ]?|εξώπορτα[ςσ]?|συναγερμ\w{0,2}|χρηματοκιβ[ώω]τιο\w{0,2}|"
     r"п[іи]д'?[ъ’']?[їи]зд\w{0,2}|сигнал[іи]зац\w{0,2}|"
@@ -122,7 +125,7 @@ _ACCESS = re.compile(
     r"\w*deur|immeuble|गेट|दरवाज़?|लॉकर|ताल|अलार्म|तिजोर|"  # Devanagari stems: a vowel sign ends no \b
     # A bank card, whose code is its PIN.
     r"(?:bank|debit|credit|kredit|pankki)?kort(?:et|s)?|bankkortet|cart[ãa]o|tarjeta|karta|karty|kaart|"
-    r"girokarte|kreditkarte|debitkarte|carta|bancomat|kart[ıi]|kartu|"
+    r"girokarte|kreditkarte|debitkarte|carta|bancomat|multibanco|kart[ıi]|kartu|"
     r"карт[аиуыкі]\w{0,2}|[הלב]?כרטיס|(?:ال)?بطاقة)\b"
 )
 # Scripts without spaces between words: a safe, a door, an entrance, an intercom, a key box, a bank card (Japanese,
@@ -130,7 +133,9 @@ _ACCESS = re.compile(
 _CJK_ACCESS = re.compile(
     r"(?:金庫|金库|保险箱|保險箱|ドア|玄関|オートロック|門禁|门禁|大门|大門|キーボックス|銀行卡|银行卡|キャッシュカード|スマホ|携帯|手机|"
     r"금고|현관|도어락|공동현관|카드|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
-    r"(?:番号|暗証番号|パスコード|コード|密码|密碼|号码|號碼|解锁密码|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)"
+    r"(?:番号|暗証番号|パスコード|コード|密码|密碼|号码|號碼|解锁密码|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)|"
+    # A dial lock's number, said new ("ダイヤル錠、新しい番号は9996です").
+    r"(?:ダイヤル錠|南京錠|番号錠)[^\n。]{0,12}?番号\s*(?:は|:|：)\s*(\d{3,8})(?!\d)"
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
@@ -152,7 +157,7 @@ _ACCESS_CODE_WORD = re.compile(
     r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e|u|unu|y|ja|ot)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
-    r"codul|pinul|کد|mã|"
+    r"codul|pinul|codi|کد|mã|"
     r"pin|пін|пин|κωδικ[όο][ςσ]?|συνδυασμ[όο][ςσ]?|nomor|numara(?:s[ıi])?|şifre(?:si)?|sandi|"
     r"(?:entry|access|lobby|gate|door|service)\s+code|कोड|mật\s+mã|namba\s+ya\s+siri|(?:toegangs|ontgrendel)code|"
     r"szyfr|digicode)\b"
@@ -160,8 +165,9 @@ _ACCESS_CODE_WORD = re.compile(
 _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
 )
-_TWO_DIGITS = re.compile(r"\d\d")
+_TWO_DIGITS = re.compile(r"\d ?\d")  # "3 2 0 2": a code read out digit by digit
 _VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha|eingeben|eintippen|tippen|drücken)(?!\w)")
+_AND_AFTER = re.compile(r"(?i)\s+(?:and|ja|und|et|y|og|och|en|ve|dan|és|i|a)\s+(?!(?:\d|then|dann|puis)\b)")
 # A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
 _CONDITION = re.compile(
     r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om|for\s+(?:the|our|my|your))\b"
@@ -183,12 +189,15 @@ _LABEL_CODE = re.compile(
     r"(?:then\s+(?:OFF|ON|enter|press\s+\w+|[#*])[ \t]*)?$"
 )
 _ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
-_CODE_DIGITS = r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?)(?![\w.,:/-]\w|\d)"
+_CODE_DIGITS = (
+    r"(\d{1,2}(?:-\d{1,2}){2,3}|[A-Z]?\d{4,6}[A-Z#*]?|[*#]?\d{4,8}[*#]?|\d(?: \d){3,7})(?![\w.,:/-]\w|\d| \d)"
+)
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
     r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
-    r"\bay|\bni|\be(?=\s+\d)|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?" + _CODE_DIGITS
+    r"\bay|\bni|\bés|\be(?=\s+\d)|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?"
+    + _CODE_DIGITS
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
 _BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
@@ -205,8 +214,28 @@ _NEW_CODE = re.compile(
 # wallet code: Z915B-IH4XX-Z1I4Z"), in the dashed groups of capitals and digits the cards print.
 _GIFT_CODE = re.compile(
     r"(?i)\b(?:gift\s*card|e-?gift|wallet|prepaid|voucher|redeem(?:ption)?|psn|steam|xbox|itunes|google\s+play|"
-    r"nintendo(?:\s+eshop)?)(?:\s+card)?(?:\s+claim)?\s+(?:code|pin)\b[^\n.;]{0,12}?"
+    r"nintendo(?:\s+eshop)?|claim)(?:\s+card)?(?:\s+claim)?\s+(?:code|pin)\b[^\n.;]{0,24}?"
     r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}))(?![\w-])"
+)
+# ... or one run of capitals and digits after a gift's, a voucher's or an activation's code in the languages shops
+# print it in ("spotify premium gift code 7PFLTWD91A1V", "Netflix-Geschenkcode KJS1E9FQO1X", "código do cartão
+# presente: ...", "Bitdefender activation code FUI3FSM").
+_GIFT_RUN = re.compile(
+    r"(?i)(?:\bgift\s*(?:card\s+)?code|\bgift\s+card\s+pin|\w*geschenk\w*|\w*gutschein\w*|\bactivation\s+code|"
+    r"\baktivierungscode|\bкод\s+активации|\bc[óo]digo\s+d[oe]\s+(?:cart[ãa]o|tarjeta)\s+(?:presente|regalo)|"
+    r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
+    r"プリペイド番号|ギフトコード)\b[^\n.;]{0,30}?"
+    r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"
+    r"(?![\w-])"
+)
+# A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827").
+_PICKUP_CODE = re.compile(
+    r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
+    r"c[óo]digo\s+de\s+(?:recogida|retirada|coleta)|code\s+de\s+retrait)\s*(?:is|est|:)?\s*(\d{4,8})\b(?![.,/:-]\d)"
+)
+# A bank's personal code in French ("mon code perso 361312", "code confidentiel : 4821").
+_PERSONAL_CODE = re.compile(
+    r"(?i)\bcode\s+(?:perso(?:nnel)?|confidentiel)\s*(?:est|:|c['’]est)?\s*(\d{4,8})\b(?![.,/:-]\d)"
 )
 
 
@@ -221,128 +250,29 @@ _TRAVEL_LOCK = re.compile(
     r"(?i)\b(?:tsa|luggage|suitcase)\s+lock\b[^\n]{0,40}?[:=]\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b(?![\d.,/:])"
 )
 # A bank's transaction number at the end of its SMS line ("mTAN für Überweisung an ..., Betrag 1.250,00 EUR: 275203").
-_BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?:[ \t]*(\d{6,8})[ \t]*$")
-# A prepaid card's PIN is its money (Paysafecard's sixteen digits).
+_BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?(?::|\slautet)[ \t]*(\d{6,8})\b(?![.,/:-]\d)")
+# A prepaid card's PIN is its money (Paysafecard's sixteen digits, a phone's recharge card).
 _PREPAID_PIN = re.compile(
-    r"(?i)\b(?:paysafe(?:card)?|prepaid\s+card|neosurf)\b[^\n]{0,40}?\bPIN\b\s*[:=]?\s*(\d{10,20})\b"
+    r"(?i)\b(?:paysafe(?:card)?|prepaid\s+card|neosurf|recharge\s+card)\b[^\n]{0,40}?\bPIN\b\s*[:=]?\s*(\d{10,20})\b"
 )
 # American Express calls the code on a card's back its CID ("the CID on the back of the amex ... is 9610").
 _CARD_CID = re.compile(
     r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
 )
-# Codes nobody keeps secret, named right before the word "code": "the zip code", "the error code", "the booking code".
-PUBLIC_CODE = re.compile(
-    r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
-    r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
-    r"returns|returned|response|reason|carrier|"
-    r"invite|invitation|booking|confirmation|reservation|reference|course|class)[\s-]*$"
-)
-# A code the message itself says not to share ("Your code is 251133. Don't share it with anyone."): what a sign-in
-# or a payment sends by text; not a code of a kind nobody keeps secret (:data:`PUBLIC_CODE`).
-_UNSHARED_CODE = re.compile(
-    r"(?i)\bcode\b[^.\n]{0,24}?(?:\bis\b|:)\s*[\"'“]?(\d{4,8}|(?-i:[A-Z0-9]{6,10}))\b[^\n]{0,60}?"
-    r"(?:\b(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|\bne\s+(?:le\s+)?(?:partagez|dis|communiquez)|"
-    r"\bnicht\s+weiter|\bno\s+(?:lo\s+)?compartas|\bnon\s+condividere)"
-)
-# A one-time code a sign-in sent, handed on while it still works: "code from the SMS is 964125", "I just got a text
-# with the code 153509", "079786 is your verification code", "verification code: 482913".
-_SENT_CODE = re.compile(
-    r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+"
-    r"(?:sms|text|e-?mail|app|authenticator)\s*(?:is|was|:)?\s*(\d{4,8})\b|"
-    r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
-    r"(?<![\d.,:/-])(\d{4,8})\s+is\s+your\s+(?:\w+\s+)?(?:verification|security|login|sign-?in|one-?time|"
-    r"confirmation|access|authentication|2fa)\s+code\b|"
-    r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)"
-)
-# The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
-# "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
-# text message or its arrival, and four to eight digits near that word (not a year, not a count of something).
-_OTP_NAME = re.compile(
-    r"(?i)\b(?:otp|one[- ]time\s+(?:code|pin|password)|verification\s+code|(?:sms|text)[- ]?code|"
-    r"best[äa]tigungscode|verifizierungscode|doğrulama\s+kodu|kod\s+weryfikacyjny|код\s+подтверждения|"
-    r"код\s+п[іи]дтвердження|kode\s+verifikasi|m[ãa]\s+(?:x[áa]c\s+(?:nh[ậa]n|th[ựu]c)|otp)|"
-    r"nambari\s+ya\s+uthibitisho|c[óo]digo\s+de\s+verifica[cç][ãaió]o?n?|code\s+de\s+v[ée]rification|"
-    r"codice\s+di\s+verifica|ওটিপি|ओटीपी|کد\s+(?:پیامکی|تایید|تأیید)|رمز\s+التحقق|קוד\s+אימות)(?!\w)|"
-    r"인증\s*번호|인증\s*코드|验证码|驗證碼|校验码|認証コード|認証番号|確認コード|ワンタイムパスワード|รหัส\s*OTP"
-)
-_CODE_NAME = re.compile(
-    r"(?i)(?<!\w)(?:code|codes|codice|c[óo]digo|codul|kod|kodu|kodem|k[óo]d|k[óo]dot|k[óo]du|код|коду|кода|kode|"
-    r"koodi|pin|tan|קוד|كود|هالكود|الكود|رمز|الرمز|کد|mã)(?!\w)|コード|번호|코드|码|碼"
-)
-# The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
-# code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
-_TEXTED = re.compile(
-    r"(?i)(?<![^\W\d_])(?:sms|смс|a\s+text|the\s+text|texted|text\s+message|texto|mensaje|mensagem|messaggio|"
-    r"mesaj|pesan|پیامک\w*|برسالة|رسالة|(?:they|he|she)\s+sent|lleg(?:ó|ar)|chegou|arrivato|přišel|"
-    r"пришёл|пришел|прийшов|reçu|ricevuto|recib[íi]|recebi|otrzyma\w+|"
-    r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|"
-    r"sms|смс|短信"  # glued to a word ("בSMS", "SMSで")
-)
-_LATIN_OR_CYRILLIC = "0-9A-Za-z_\u00c0-\u024f\u0400-\u04ff"
-_CODE_NUMBER = re.compile(rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}})(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)")
-# What the number counts when it is not a code ("expires in 1800 seconds", "sent to 2500 users").
-_COUNTED = re.compile(
-    r"\s*(?:%|seconds?|secs?|minutes?|mins?|hours?|days?|ms|chars?|characters?|digits?|times|attempts?|tries|users?|"
-    r"customers?|messages?|sms|texts?|people|rows?|lines?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|"
-    r"€|\$)\b",
-    re.I,
-)
-
-
-# What may stand right before the code (its word, a connector, the text it came in) or right after it ("312683 is
-# my code"); any other word of Latin letters names the number as something else's.
-_BEFORE_CODE = re.compile(
-    r"(?i)(?:\b(?:is|was|are|es|est|ist|era|je|jest|este|e|é|è|to|ni|c['’]est|sms|otp|tan|pin|code|codes|kod|kodu|"
-    r"k[óo]d|k[óo]dot|k[óo]du|codul|codice|c[óo]digo|kode|koodi|number|nummer|numero|número)|[^\sA-Za-z])\s*$"
-)
-_AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
-
-
-def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
-    """The number is the code the words name: only its word, a connector or a sign between them."""
-    if number.start() < named.start():
-        return bool(_AFTER_CODE.match(body, number.end()))
-    before = body[named.end() : number.start()]
-    return not re.search(r"[A-Za-z]{2,}\s*$", before) or bool(_BEFORE_CODE.search(before))
-
-
-def _texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
-    """The one-time codes a text message brought, in the languages of :data:`_OTP_NAME` and :data:`_TEXTED`."""
-    if not _TWO_DIGITS.search(text):
-        return
-    for line in re.finditer(r"[^\n]+", text):
-        body = line.group(0)
-        named = _OTP_NAME.search(body)
-        if not named:
-            code = _CODE_NAME.search(body)
-            if not code or not _TEXTED.search(body) or PUBLIC_CODE.search(body, 0, code.start()):
-                continue
-            named = code
-        for number in _CODE_NUMBER.finditer(body):
-            near = (
-                number.start() - named.end() <= 40
-                if number.start() >= named.end()
-                else named.start() - number.end() <= 40
-            )
-            value = number.group(1)
-            if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
-                continue
-            if not _handed_over(body, number, named):
-                continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
-            yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
-            break
-
-
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
     (_UNSHARED_CODE, "Recovery Code"),
     (_TRAVEL_LOCK, "Access Code"),
     (_BANK_TAN, "Password"),
+    (_GIFT_RUN, "Gift Card Code"),
+    (_PICKUP_CODE, "Access Code"),
+    (_PERSONAL_CODE, "Password"),
     (_KEYPAD_FIRST, "Access Code"),
     (_CARD_CID, "Password"),
     (_GIFT_CODE, "Gift Card Code"),
     (_PREPAID_PIN, "Gift Card Code"),
     (_SENT_CODE, "One-Time Code"),
+    (GUARD_CODE, "One-Time Code"),
     (_CJK_ACCESS, "Access Code"),
 )
 
@@ -370,7 +300,7 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
-    yield from _texted_codes(text)
+    yield from texted_codes(text)
     yield from _new_codes(text)
     for pattern, kind in _NAMED_CODES:
         for match in pattern.finditer(text):
@@ -487,6 +417,7 @@ def _access_code(clause: str) -> tuple[int, int] | None:
         return None
     ends = _CLAUSE_END.match(clause, found.end()) or _CONDITION.match(clause, found.end())  # "... 227597 si tu ..."
     ends = ends or _VERB_AFTER.match(clause, found.end())  # "गेट का कोड 510315 है": the verb after the value
+    ends = ends or _AND_AFTER.match(clause, found.end())  # "ovikoodi on 3230 ja postilaatikon avain ..."
     if not (ends or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
         return None  # "the storage code is 2048 lines": a number of something, not the code
     words = _ARTICLE.sub("", found.group(0))

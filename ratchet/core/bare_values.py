@@ -2,7 +2,8 @@
 the password for ..."), after a few words saying whose password it is ("hasło do laptopa warszawa#1*"), or after an
 account (an e-mail address on the line, a config file's directive: "requirepass ..."). Without a connector only a
 value that looks chosen or generated counts. Also the password of a ``user / pass`` pair after a login word
-(:func:`login_pair`), judged by the same standard, and a value alone on the line below its word (:func:`below`).
+(:func:`login_pair`), judged by the same standard, a value alone on the line below its word (:func:`below`), and one
+a few words on in the same clause that only a password looks like (:func:`floating`).
 :mod:`ratchet.core.passwords` asks these when no connector was found. Nothing here imports anything heavy.
 """
 
@@ -13,6 +14,7 @@ import re
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
     _MEMORABLE,
+    _describes,
     _ordinary_shape,
     generated,
     password_shaped,
@@ -23,10 +25,13 @@ from ratchet.core.password_words import (
     _BEFORE,
     _CLAUSE_END,
     _DESCRIBING,
+    _NUMBER_OF,
     _NUMERIC_WORD,
     _OTHER_HEADS,
     _PAIR,
     _PLACEHOLDER,
+    _YEAR,
+    _ambiguous,
 )
 
 
@@ -128,7 +133,7 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
     command line (``argocd admin initial-password -n argocd``), and the next line is one token that only a
     generator or a person choosing a password makes, with a digit, and nothing else. Code's lines hold punctuation,
     and its identifiers no digits. ``ambiguous``: the word is also an ordinary one
-    (:func:`ratchet.core.passwords._ambiguous`)."""
+    (:func:`ratchet.core.password_words._ambiguous`)."""
     labelled_short = word in ("pw", "pwd") and text[at:line_end].rstrip().endswith(":")  # "guest wifi pw:"
     if group not in ("pw", "key", "cjk") or ambiguous and not labelled_short:
         return None
@@ -156,3 +161,44 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
 _BELOW = re.compile(
     r"\n[ \t]*(?:(?:\[[^\]\n]{1,24}\][ \t]*)?[^\s:：]{1,20}[:：][ \t]*)?([^\s\"'`]{6,64})[ \t]*(?:\n|$)"
 )
+
+
+def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
+    """Without a connector, a value a few words on in the same clause that only a password looks like: mixed case
+    and a digit ("Пароль от роутера Matr3shka_88, как ..."), or, after a word of a language that puts the value
+    before its verb, the digits of a PIN ("ПИН-код карты 1902", "카드 비밀번호 4자리는 9268예요"); after a PIN word
+    of any language, digits that end the clause ("PIN for my debit card 4821")."""
+    clause = re.match(r"[^.!?;\n]*", text[at:end])
+    digits_ok = not word.isascii()
+    numeric = bool(_NUMERIC_WORD.search(word))
+    for n, match in enumerate(re.finditer(r"[^\s,]+", clause.group(0) if clause else "")):
+        if n >= 6:
+            break
+        value = match.group(0).strip("\"'`“”‘’()")
+        if value.isalpha() and _describes(value.lower()):
+            return None  # "Passwords are hashed with Argon2id": a statement about passwords
+        pin = re.match(r"(?<!\d)\d{4,12}(?!\d)", value) if digits_ok and n < 3 or numeric else None
+        if pin and not digits_ok and (_YEAR.fullmatch(value) or not _CLAUSE_END.match(text, at + match.end())):
+            pin = None  # "pin the dependency to 2024", "pin 1234 rows"
+        if pin and _NUMBER_OF.search(text, at, at + match.start()):
+            pin = None  # "the otp service listens on 8443": a port's number
+        if pin and (numeric or not _YEAR.fullmatch(pin.group(0))):
+            start = at + match.start() + match.group(0).index(value)
+            return start, start + pin.end()
+        chosen = n < 4 and not _ambiguous(word) and joined_words(value)  # "пароль от банка trophy_access_unique"
+        if _MEMORABLE.fullmatch(value) and not _ordinary_shape(value) or chosen:
+            start = at + match.start() + match.group(0).index(value)
+            return start, start + len(value)  # "kata laluan akaun bank saya cactus-tundra-16"
+        if (
+            8 <= len(value) <= 40
+            and any(c.islower() for c in value)
+            and any(c.isupper() for c in value)
+            and any(c.isdigit() for c in value)
+            and not _ordinary_shape(value)
+            and not _PLACEHOLDER.match(value)
+            and value.lower() not in _DESCRIBING
+            and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
+        ):
+            start = at + match.start() + match.group(0).index(value)
+            return start, start + len(value)
+    return None

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core.account_secrets import PUBLIC_CODE
 from ratchet.core.passphrases import joined_words as _joined
 from ratchet.core.password_values import _ordinary_shape, generated, random_token
 from ratchet.core.password_words import _YEAR
 from ratchet.core.random_tokens import _ID_WORD, _UUID, _WORDISH
+from ratchet.core.texted_codes import PUBLIC_CODE
 
 # A message of one token: an optional time in brackets, a sender ("Name:" or "<nick>"), then the token alone.
 _MESSAGE = re.compile(

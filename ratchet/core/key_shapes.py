@@ -42,4 +42,13 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Ghost Admin API Key", re.compile(r"\b[0-9a-f]{24}:[0-9a-f]{64}\b")),
         ("New Relic License Key", re.compile(r"\b[0-9a-f]{36}NRAL\b")),
         ("Slack Invite Link", re.compile(r"\bjoin\.slack\.com/t/[\w-]+/shared_invite/(zt-[A-Za-z0-9_-]{10,})")),
+        # Xendit's secret keys, Statsig's server secrets, OneSignal's v2 app keys, ClickUp's personal tokens, Omise's
+        # secret keys (pkey_ is public), Honeybadger's personal tokens, Voyage AI's API keys.
+        ("Xendit Secret Key", re.compile(r"\bxnd_(?:production|development)_[A-Za-z0-9]{40,}")),
+        ("Statsig Server Secret", re.compile(rf"\bsecret-{_MIXED}[A-Za-z0-9]{{40,48}}(?![\w-])")),
+        ("OneSignal API Key", re.compile(r"\bos_v2_app_[a-z0-9]{100,}")),
+        ("ClickUp Token", re.compile(r"\bpk_\d{4,12}_[A-Z0-9]{32}\b")),
+        ("Omise Secret Key", re.compile(r"\bskey_(?:test_)?[a-z0-9]{19,}\b")),
+        ("Honeybadger Token", re.compile(r"\bhbp_[A-Za-z0-9]{36}\b")),
+        ("Voyage AI Key", re.compile(rf"\bpa-{_MIXED}[A-Za-z0-9_-]{{43}}(?![\w-])")),
     ]

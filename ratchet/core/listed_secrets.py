@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words
 from ratchet.core.password_values import _EMAIL as EMAIL
-from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible
+from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible, random_token
 from ratchet.core.password_words import _FUNCTION_WORDS
 from ratchet.core.random_tokens import _UUID, placeholder
 
@@ -34,6 +34,10 @@ _NAMES = (
 _COLUMN = re.compile(
     rf"(?i)(?:(?:root|ftp|sftp|ssh|wifi|wlan|vpn|e?mail|app|service|svc|master|current)[ _-]?)?(?:{_NAMES}|pw)"
     r"(?:[ _-]?(?:value|provisoire|temporaire|initial|inicial|temporal))?"
+)
+# A column named for a key or a token ("Key", "api_key", "Token").
+_KEY_COLUMN = re.compile(
+    r"(?i)(?:(?:api|access|secret|private|auth)[ _-]?)?(?:key|token|secret)s?|[a-z]+_(?:key|token|secret)"
 )
 _SEPARATORS = (",", ";", "\t", "|")
 _RULE_ROW = re.compile(r"[\s|:+-]*")  # a Markdown table's line under its header
@@ -96,10 +100,12 @@ _LABELLED_PAIR = re.compile(
 # A login without a password word: an account's e-mail after a label ("Netflix:", "Xero login", "uni SSO (...):") or a
 # service's name opening the line, then the password after a space, a slash or a dash, ending the clause.
 _LOGIN = re.compile(
-    rf"(?i)(?:(?:[:：]|\blogin|\bsign[- ]?in|\baccount|\bcreds|\bcredentials)[ \t]*|"
+    rf"(?i)(?:(?:[:：]|->|→|\blogin|\bsign[- ]?in|\baccount|\bcreds|\bcredentials)[ \t]*|"
     # or a service's name opening the line ("Disney+ rosa@web.de Mustang.86.04")
     rf"(?m:^)[ \t]*(?-i:[A-Z])[\w+&.'-]*(?:[ \t][\w+&.'-]+){{0,2}}[ \t]+)[`\"']?{_EMAIL}[`\"']?"
-    r"(?:[ \t]*[/|—–-][ \t]*|[ \t]+)[`\"']?([^\s`\"']{6,64})[`\"']?(?=[ \t]*(?:$|\n|[—–(,;]|-\s|\.\s|\.$))"
+    r"(?:[ \t]*(?:::|[/|—–-])[ \t]*|[ \t]+)[`\"']?([^\s`\"']{6,64})[`\"']?(?=[ \t]*(?:$|\n|[—–(,;]|-\s|\.\s|\.$))|"
+    # ... or a line that is only an e-mail address, a slash and the password ("lucia@example.com / Spring2017.").
+    rf"(?m:^)[ \t]*{_EMAIL}[ \t]*(?:/|::)[ \t]*[`\"']?([^\s`\"']{{6,64}})[`\"']?[ \t]*$"
 )
 
 
@@ -154,12 +160,46 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             value = match.group(group).rstrip(".,;:")
             if _chosen(value, spelled=pattern is _SPELLED):
                 yield match.start(group), match.start(group) + len(value), "Password"
+    yield from _handed_keys(text)
     for match in _LOGIN.finditer(text):
-        value = match.group(1).rstrip(".,;:")
+        group = match.lastindex or 1
+        value = match.group(group).rstrip(".,;:")
         # A digit, and a lower-case letter: not a word ("Re-opened") nor a ticket's id (INC0012345).
         shaped = any(c.isdigit() for c in value) and any(c.islower() for c in value)
         if shaped and generated(value) and plausible(value) and not _ordinary_shape(value):
-            yield match.start(1), match.start(1) + len(value), "Password"
+            yield match.start(group), match.start(group) + len(value), "Password"
+
+
+# A key handed over in a message: its word, what it is for, then a colon, an arrow or "is" and the value at the end
+# of the clause ("aquí tienes la clave de VirusTotal que me pediste, no la subas al repo: d1ea...", "rotated the
+# Postmark creds for staging, new one → eebef18d-...", "Vimeo ka key ye rha 953b...", "VultrのAPIキーはこれです：...").
+_HANDED = re.compile(
+    r"(?i)(?:\b(?:keys?|tokens?|secret|creds|credentials|chave|clave|cl[ée]|chiave|schl[üu]ssel|klucz|sleutel|"
+    r"nyckel|ключ|токен)(?![\w-])|キー|トークン|密钥|秘钥|키)"
+    r"[^\n:\"{}=|]{0,160}?(?::(?=[ \t])|[：→]|->|\bis\b|\bye\s+r[ae]?ha\b|\bnew\s+one\b)[ \t]*(\|\||[`\"'])?"
+    r"(0x[0-9a-f]{40,64}|[0-9a-f]{32,128}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9_-]{20,128})"
+    r"(?:\1|\|\|)?(?=[ \t]*(?:$|[\s,.;)(—–]))"
+)
+# ... unless the words say the value is something else's: a cache's key, a row's, a digest, an id, a public key, a
+# contract's address, a crash reporter's key.
+_NOT_HANDED = re.compile(
+    r"(?i)\b(?:cache|idempotency|dedup\w*|primary|foreign|partition|sort|row|composite|object|lookup|routing|shard|"
+    r"public|publishable|site|fingerprint|thumbprint|hash|digest|checksum|commit|sha\d*|ids?|uuid|request|trace|"
+    r"order|invoice|ticket|build|version|contract|address|wallet|storage|blob|content|crash\w*|reporter)\b"
+)
+
+
+def _handed_keys(text: str) -> Iterator[tuple[int, int, str]]:
+    for match in _HANDED.finditer(text):
+        value = match.group(2)
+        words = text[max(0, match.start() - 30) : match.start(2)]
+        if _NOT_HANDED.search(words):
+            continue
+        if re.fullmatch(r"[0-9A-F]{40}", value):
+            continue  # an OpenPGP key's fingerprint ("the apt repo key is 6ED8FE16...")
+        hexed = re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,128}|" + _UUID.pattern, value)
+        if hexed or random_token(value) and generated(value) and any(c.isdigit() for c in value):
+            yield match.start(2), match.end(2), "API Key"
 
 
 # A name that says its value is a secret: an environment variable's, a parameter's, a column's (STRIPE_TOKEN,
@@ -292,7 +332,7 @@ def _given(value: str) -> bool:
 
 def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
     """The cells under a header that names a password column, row by row while the rows have the header's width."""
-    if not any(sep in text for sep in _SEPARATORS) or not _COLUMN.search(text):
+    if not any(sep in text for sep in _SEPARATORS) or not (_COLUMN.search(text) or _KEY_COLUMN.search(text)):
         return
     lines = text.split("\n")
     offsets = [0]
@@ -304,17 +344,25 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
             names = [cell.strip("\"'") for cell, _at in cells]
             if sep == "|":  # a Markdown table: its cells are padded, its outer pipes make empty cells at the ends
                 names = [name.strip() for name in names]
-            if len(cells) < 3 or header[:1].isspace() or not all(re.fullmatch(_HEADER_NAME, name) for name in names):
+            indented = header[:1].isspace() and sep != "|"  # psql indents its header; code is indented
+            if len(cells) < 3 or indented or not all(re.fullmatch(_HEADER_NAME, name) for name in names):
                 continue  # a header is names of columns, not code ("State.new_state("d", None, "pass", m)", a tuple)
             columns = [i for i, (cell, _at) in enumerate(cells) if _COLUMN.fullmatch(cell.strip().strip("\"'"))]
-            if not columns:
+            keys = [i for i, name in enumerate(names) if _KEY_COLUMN.fullmatch(name.strip())]
+            if not columns and not keys:
                 continue
             for row_no in range(n + 1, len(lines)):
+                if sep == "|" and _RULE_ROW.fullmatch(lines[row_no]):
+                    continue  # Markdown's |---|---| and psql's ----+----
                 row = _cells(lines[row_no], sep)
                 if len(row) != len(cells):
                     break
-                if sep == "|" and _RULE_ROW.fullmatch(lines[row_no]):
-                    continue
+                for column in keys:  # a key's column: only a value a generator made
+                    cell, at = row[column]
+                    value = cell.strip().strip("\"'`")
+                    if _secret_value(value, names[column]):
+                        start = offsets[row_no] + at + cell.index(value)
+                        yield start, start + len(value), "API Key"
                 for column in columns:
                     cell, at = row[column]
                     value = cell.strip().strip("\"'")

@@ -36,7 +36,7 @@ _PASSWORD_WORDS = (
     r"jelszav(?:a|am|ad|unk|uk)|"
     r"clave|senha|wachtwoord|wagwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
     r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana[nt]?|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
-    r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]i\w*|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
+    r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]?i\w*|parole|k[wo]dikos|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
     r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور|(?:ال)?باسو?ورد|پسورد"
 )
@@ -96,7 +96,7 @@ _GIVEN = (
 # What joins the word to its value. Spoken connectors need a space around them; signs do not.
 _SPOKEN = (
     r"is|was|are|were|became|reads|ist|lautet|war|est|c'est|était|es|és|era|é|è|jest|to|är|er|je|on|это|είναι|là|"
-    r"adalah|ialah|คือ|היא|הוא|هي|هو|је|е|є|це|este|ay|ni|var|"
+    r"adalah|ialah|คือ|היא|הוא|هي|هو|је|е|є|це|este|ay|ni|var|isch|howa|hiya|ir|yra|einai|e|"
     r"contains|holds|(?:set|changed|updated|reset|switched|rotated)\s+(?:to|as|auf|à|a|zu|naar|till|til|na|en|para)|to|as|"
     # "changed to" in the languages of the words above
     r"(?:ge[äa]ndert|gesetzt)\s+(?:auf|in|zu)|chang[ée]e?\s+(?:en|pour|à)|cambi(?:ado|ada|é|ata|ato)\s+(?:a|en|in)|"
@@ -116,11 +116,11 @@ _ITS = re.compile(
 _CONTRACTED = re.compile(r"['’]s\s+")  # "the PIN's 0064"
 # "is" and "changed to" ("改成了", "设为", "に変更").
 _CJK_CONNECTOR = re.compile(
-    r"\s*(?:は|が|を|：|:|是|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)\s*"
+    r"\s*(?:は|が|を|：|:|是|係|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)\s*"
 )
 # In scripts written without spaces, a short qualifier glued between the word and its connector ("รหัสผ่านไวไฟคือ",
 # "密码wifi是").
-_CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|为|為|는|은|คือ|เป็น))")
+_CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|係|为|為|는|은|คือ|เป็น))")
 # A value: up to its closing quote when quoted ("client_secret":"GOCSPX-...","redirect_uris":...), else a token.
 _VALUE = re.compile(r"[\"'`“”‘’«»]?((?<=[\"'`“”‘’«»])[^\s\"'`“”‘’«»]+|[!-~\u00a1-\u024f\u0370-\u03ff\u0400-\u04ff]+)")
 _QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
@@ -130,7 +130,7 @@ _AMBIGUOUS = frozenset(
     "pin pins pass passes puk combination pat token tokens secret secrets code psk key keys tan otp".split()  # noqa: SIM905
 )
 # Connectors that are ordinary prepositions too: they connect only right after the credential word.
-_WEAK = re.compile(r"(?i)to|on|as|je|er|es|era|ni|var|-|–|—")
+_WEAK = re.compile(r"(?i)to|on|as|je|er|es|era|ni|var|e|ir|-|–|—")
 _GIVEN_RE = re.compile(rf"(?i){_GIVEN}")
 # A verb that sets a password, a few words before its word: "set the password to X", "change the PIN to X".
 _SETS = re.compile(
@@ -351,3 +351,27 @@ _POSTAL_PIN = re.compile(
     r"village|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune)\b)|"
     r"\b(?:area|delivery|postal|address|courier)\b[^\n]{0,30}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b"
 )
+
+
+# A number named as something else's right before it (not "on" alone: Finnish "PIN-koodi on 6885" says "is").
+_NUMBER_OF = re.compile(
+    r"(?i)\b(?:port|line|build|version|issue|ticket|status|returns?|returned|error|http|"
+    r"(?:listens?|listening|runs?|running|served|bound)\s+on)\s+$"
+)
+_HEX_SECRET = re.compile(r"0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64}")
+# A language's own "is" that is weak past qualifying words; six or more digits that end the clause after one.
+_COPULAS = frozenset(("es", "e", "je", "er", "on", "ni", "ay", "var", "ir", "era"))
+_DIGITS_END = re.compile(r"\d{6,12}(?=\s*(?:$|[.,;!?)]))")
+# A copula after the value, in the languages that put it there ("wifi ka password 98910646 hai", "... X ነው").
+_POST_COPULA = re.compile(r"\s+\S{4,64}\s+(?:hai|hain|ነው|ce|ast|است)(?=\s*(?:$|[,.;!?]))", re.I)
+# What a paginated API's token is named: it says where the listing goes on ("next_page_token", "continuationToken").
+_PAGING = re.compile(r"(?i)(?:^|\b|_)(?:next_?page|page|paging|pagination|cursor|continuation|resume|sync)[_-]?$")
+_X_RUN = re.compile(r"(?i)x{3,}(?:[-_.]x{3,})*")  # "XXXX-XXXX-XXXX-XXXX": a stand-in for the value
+_MASKED_NEXT = re.compile(
+    r"[\"']?\s*(?:[:=]\s*)?[\"'`]?(?:\*{3,}|•{3,}|\[(?:masked|hidden|redacted)\])(?![^\s\"'`,;])", re.I
+)
+
+
+def _ambiguous(word: str) -> bool:
+    """A credential word that is also an ordinary word ("pin", "pass", "token") or a short abbreviation ("pw")."""
+    return word in _AMBIGUOUS or word.isascii() and word.isalpha() and len(word) <= 3

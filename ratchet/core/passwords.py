@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from ratchet.core import bare_values
 from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase
 from ratchet.core.password_values import (
-    _MEMORABLE,
     _WORD_BREAK,
     _describes,
     _ordinary_shape,
@@ -40,7 +39,6 @@ from ratchet.core.password_values import (
     readable_base64,
 )
 from ratchet.core.password_words import (
-    _AMBIGUOUS,
     _APP_PASSWORD,
     _CAMEL,
     _CAMEL_VERB,
@@ -49,18 +47,25 @@ from ratchet.core.password_words import (
     _CLAUSE_END,
     _CODE_WORD,
     _CONTRACTED,
+    _COPULAS,
     _DESCRIBING,
+    _DIGITS_END,
     _DOOR_CODE,
     _GIVEN_RE,
+    _HEX_SECRET,
     _ITS,
     _LABEL_START,
     _LITERAL_PAIR,
+    _MASKED_NEXT,
     _MORE,
+    _NUMBER_OF,
     _NUMERIC_WORD,
     _OTHER_HEADS,
+    _PAGING,
     _PAIR,
     _PATH_VALUE,
     _PLACEHOLDER,
+    _POST_COPULA,
     _POSTAL_PIN,
     _PREPOSITIONS,
     _QUALIFIER,
@@ -78,11 +83,13 @@ from ratchet.core.password_words import (
     _VALUE,
     _WEAK,
     _WORDS_JOINED,
+    _X_RUN,
     _YEAR,
     CMDLET,
     COMPOUND_FIRST,
     COMPOUND_LAST,
     TWO_WORDS,
+    _ambiguous,
     _word,
     a_key_for,
     masked,
@@ -104,13 +111,16 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     text = blank_templates(text)
     for match in _CAMEL.finditer(text):
         name = re.findall(r"\w*$", text[: match.end()])[0].lower()  # the whole name: "dbpassword"
-        found = None if "pub" in name else _camel_value(text, match.end(), name)
+        paging = _PAGING.search("_" + name[: -len(match.group(0))] + "_")  # nextPageToken
+        found = None if "pub" in name or paging else _camel_value(text, match.end(), name)
         if found:  # "publicKey = ..." (WireGuard, VAPID) is public by design
             yield found[0], found[1], "Password" if re.search(r"(?i)pass|pwd", match.group(0)) else "API Key"
     for match in _word().finditer(text):
         group = match.lastgroup or "key"
         word = match.group(group).lower()  # without a value suffix: secret_key_base is a "secret_key"
         group = "pw" if group == "glued" else group
+        if group == "key" and _PAGING.search(text, max(0, match.start() - 12), match.start()):
+            continue  # "next_page_token": where a listing goes on, not a credential
         if group == "cjkkey":
             found = _value_after(text, match.end(), "cjk", word)
             if found and random_token(text[found[0] : found[1]]):
@@ -209,13 +219,15 @@ def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] |
     closing = _ASIDE_END.match(text, at, window_end)
     if closing and "(" in text[max(0, at - 80) : at]:
         window_end = closing.end() - 1  # "(password comes from ~/.pgpass) — the count is ...": the aside ends
+    if _MASKED_NEXT.match(text, at, window_end):
+        return None  # "API_TOKEN: ***", "with token *** to eu-west-1": shown masked; what follows is not it
     for pos, connected in _candidates(text, at, window_end, group):
         if connected and _GIVEN_STAND_IN.match(text, pos, window_end):
             return None  # "DB_PASSWORD: <set to the key 'password' in secret 'api-db'>": a stand-in was given
         found = _value_at(text, pos, window_end, group, word, connected)
         if found:
             return found
-    found = _floating(text, at, window_end, word) if group in ("pw", "cjk") else None
+    found = bare_values.floating(text, at, window_end, word) if group in ("pw", "cjk") else None
     return found or bare_values.below(text, at, window_end, group, word, ambiguous=_ambiguous(word))
 
 
@@ -226,47 +238,6 @@ _POSSESSIVE = re.compile(r"(?:\s+(?:שלי|שלנו|μου|μας|saya|aku|ku|ka
 # A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
 # <YOUR_TOKEN>, <db password>), not an HTML tag.
 _GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
-
-
-def _floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
-    """Without a connector, a value a few words on in the same clause that only a password looks like: mixed case
-    and a digit ("Пароль от роутера Matr3shka_88, как ..."), or, after a word of a language that puts the value
-    before its verb, the digits of a PIN ("ПИН-код карты 1902", "카드 비밀번호 4자리는 9268예요"); after a PIN word
-    of any language, digits that end the clause ("PIN for my debit card 4821")."""
-    clause = re.match(r"[^.!?;\n]*", text[at:end])
-    digits_ok = not word.isascii()
-    numeric = bool(_NUMERIC_WORD.search(word))
-    for n, match in enumerate(re.finditer(r"[^\s,]+", clause.group(0) if clause else "")):
-        if n >= 6:
-            break
-        value = match.group(0).strip("\"'`“”‘’()")
-        if value.isalpha() and _describes(value.lower()):
-            return None  # "Passwords are hashed with Argon2id": a statement about passwords
-        pin = re.match(r"(?<!\d)\d{4,12}(?!\d)", value) if digits_ok and n < 3 or numeric else None
-        if pin and not digits_ok and (_YEAR.fullmatch(value) or not _CLAUSE_END.match(text, at + match.end())):
-            pin = None  # "pin the dependency to 2024", "pin 1234 rows"
-        if pin and _NUMBER_OF.search(text, at, at + match.start()):
-            pin = None  # "the otp service listens on 8443": a port's number
-        if pin and (numeric or not _YEAR.fullmatch(pin.group(0))):
-            start = at + match.start() + match.group(0).index(value)
-            return start, start + pin.end()
-        chosen = n < 4 and not _ambiguous(word) and joined_words(value)  # "пароль от банка trophy_access_unique"
-        if _MEMORABLE.fullmatch(value) and not _ordinary_shape(value) or chosen:
-            start = at + match.start() + match.group(0).index(value)
-            return start, start + len(value)  # "kata laluan akaun bank saya cactus-tundra-16"
-        if (
-            8 <= len(value) <= 40
-            and any(c.islower() for c in value)
-            and any(c.isupper() for c in value)
-            and any(c.isdigit() for c in value)
-            and not _ordinary_shape(value)
-            and not _PLACEHOLDER.match(value)
-            and value.lower() not in _DESCRIBING
-            and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
-        ):
-            start = at + match.start() + match.group(0).index(value)
-            return start, start + len(value)
-    return None
 
 
 def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: bool) -> tuple[int, int] | None:
@@ -312,6 +283,10 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value
     if re.search(r"(?:\.{3}|…)[\"'`”’»)\]]*$", raw) or text.startswith(("…", "..."), value.end()) or masked(raw):
         return None  # "sk_test_...", "(github_pat_…)", "rk_live_...Wacj": elided, a stand-in
+    if re.search(r"[\"'],[\"']|[\"']:[\"']", raw):
+        return None  # 'refreshed","trace_id":"8c7b...': a JSON string's end and the next field, not a value
+    if _X_RUN.fullmatch(raw.strip("\"'`")):
+        return None  # "token: XXXX-XXXX-XXXX-XXXX", "ghp_xxxxxxxx": a run that stands in for the value
     lead = len(raw) - len(raw.lstrip("([{*"))
     stripped = raw[lead:].rstrip(".,;:?)]}\"'`”’»")
     start = value.start(1) + lead
@@ -380,7 +355,8 @@ def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int,
         word_start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
         # A list's field is connected: "wifi is BTHub6, password 6162789805".
         digits = re.match(r"\s+\S*\d", text[at:end]) and not _ambiguous(text[word_start:at].lower())
-        yield at + bare.end(), bool(digits and _LABEL_START.search(text, max(0, word_start - 4), word_start))
+        labelled = digits and _LABEL_START.search(text, max(0, word_start - 4), word_start)
+        yield at + bare.end(), bool(labelled or _POST_COPULA.match(text, at, end))  # "password 98910646 hai"
     contracted = _CONTRACTED.match(text, at, end)
     if contracted:
         yield contracted.end(), True
@@ -394,8 +370,11 @@ def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int,
             # A weak connector past qualifying words ("the pass to unlock the zip file is", "set the password on the
             # sheet to X") connects only a value that looks generated.
             said = sign.group(0).strip()
-            weak = _WEAK.fullmatch(said) and (n or said in ("to", "on", "as") and not _SETS.search(text, 0, at))
+            weak = _WEAK.fullmatch(said) and (n or said in ("to", "on", "as", "e") and not _SETS.search(text, 0, at))
             strong = not aside and not _GIVEN_RE.fullmatch(said) and not weak
+            # A language's own copula past qualifying words, then six or more digits that end the clause ("la clave
+            # del wifi del depa es 42307280, ..."): a PIN or a numeric password, as after a strong connector.
+            strong = strong or not aside and said.lower() in _COPULAS and bool(_DIGITS_END.match(text, sign.end()))
             yield _past_spoken(text, sign.end(), end), strong
             pos = sign.end() - 1 if sign.end() > pos + 1 else sign.end()
         nxt = _QUALIFIER.match(text, pos, end)
@@ -447,7 +426,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         # (a Kubernetes secret's data: "POSTGRES_PASSWORD: SGlja29yeSE5Mzc=").
         decoded = decoded_base64(value)
         user, colon, secret = decoded.partition(":")
-        if connected and colon and user and " " not in user and generated(secret) and plausible(secret):
+        if connected and colon and re.fullmatch(r"[\w.@+-]{1,64}", user) and generated(secret) and plausible(secret):
             return True  # base64 of user:password (npm's _auth and _authToken, a registry's auth)
         return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
     pair = value.split("-") if TWO_WORDS.fullmatch(value) else None
@@ -455,6 +434,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         # "es mango-island", "its cobalt-tiger": two words picked for a wifi, neither one that describes
         plain = not (pair[0] in COMPOUND_FIRST or pair[1] in COMPOUND_LAST)
         return plain and not any(w in _DESCRIBING or _describes(w) for w in pair)
+    if connected and group == "key" and ("secret" in word or "private" in word) and _HEX_SECRET.fullmatch(value):
+        return True  # hCaptcha's secret, a wallet's private key: shaped like an address, named as a secret
     if not plausible(value):
         return False
     lower = value.lower()
@@ -486,14 +467,4 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())
 
 
-# A number named as something else's right before it (not "on" alone: Finnish "PIN-koodi on 6885" says "is").
-_NUMBER_OF = re.compile(
-    r"(?i)\b(?:port|line|build|version|issue|ticket|status|returns?|returned|error|http|"
-    r"(?:listens?|listening|runs?|running|served|bound)\s+on)\s+$"
-)
 _NAMED_VARIABLE = re.compile(r"[a-z]+(?:[A-Z][a-z]+)*(?:Token|Key|Secret|Password|Passwd|Pwd|Pass)")
-
-
-def _ambiguous(word: str) -> bool:
-    """A credential word that is also an ordinary word ("pin", "pass", "token") or a short abbreviation ("pw")."""
-    return word in _AMBIGUOUS or word.isascii() and word.isalpha() and len(word) <= 3

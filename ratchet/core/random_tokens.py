@@ -114,7 +114,7 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
             continue  # "request id Fa0jzX...", "the job id in the queue is ..."; the docs' "...EXAMPLEKEY"
         if (
             _BASE58.fullmatch(token)
-            and len(token) <= 44
+            and (len(token) <= 44 or _MONERO.fullmatch(token))
             and (
                 _ADDRESS_WORD.search(text, max(0, match.start() - 300), match.start())
                 or _ADDRESS_AFTER.match(text, match.end())
@@ -155,6 +155,10 @@ def blank(pattern: re.Pattern[str], text: str) -> str:
 _NOT_SECRET = re.compile(
     r"https?://[^\s@?#]+(?:[?#][^\s]*)?|"
     r"\b(?:sha(?:1|224|256|384|512)|md5|blake2b?|h1)[:-][A-Za-z0-9+/=_-]{16,}|"
+    # A header that carries a digest of the body (Content-MD5, Digest, S3's and GCS's checksums), a minisign
+    # public key (what a release is verified with).
+    r"\b(?:content-md5|content-digest|digest|x-amz-checksum-\w+|x-goog-hash|x-ms-content-(?:md5|crc64))\s*:\s*\S+|"
+    r"\bminisign\b[^\n]*?\s-P\s+\S+|\bminisign\s+public\s+key\b[^\n]*\n?\s*RW[A-Za-z0-9+/]{54}|"
     r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
     r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
     r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)|"  # a sops value, or one cut short where a length limit ends the text
@@ -181,10 +185,13 @@ _NAMED_BY_NOUN = re.compile(
 )
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
+_MONERO = re.compile(r"[48][1-9A-HJ-NP-Za-km-z]{94}(?:[1-9A-HJ-NP-Za-km-z]{11})?")  # a standard or integrated address
 _ADDRESS_WORD = re.compile(
     r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:[\w()]+\s+){0,3}to|donat\w*\s+to|"
     r"donations?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge)|tips?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge))\b"
-    r"[^.\n]{0,24}$|\baddresses\b"
+    r"[^.\n]{0,24}$|\baddresses\b|"
+    # A coin's ticker as the label ("XMR: 4...", "XRP deposit: r..."): where to send it.
+    r"\b(?-i:BTC|ETH|LTC|XMR|XRP|DOGE|SOL|TRX|BCH|DASH|ZEC|ADA|XLM|USDT|USDC)(?:\s+(?:deposit|address|wallet))?\s*:\s*$"
 )
 _ADDRESS_AFTER = re.compile(r"(?i)\s+(?:is\s+|was\s+)?(?:a\s+|an\s+|the\s+|my\s+)?(?:\w+\s+){0,2}address\b")
 # Words that say what a random-looking token is when it is no secret: an id of some kind, a digest or fingerprint,

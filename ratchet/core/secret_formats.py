@@ -42,12 +42,13 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
         ("Google OAuth Token", re.compile(r"\bya29\.[0-9A-Za-z_-]{20,}")),
         ("Hugging Face Token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
-        # A session cookie copied with a space instead of "=" ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179").
+        # A session cookie copied with a space instead of "=" ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179"), or said
+        # ("my PHPSESSID is ...").
         (
             "Session Token",
             re.compile(
                 r"\b(?:JSESSIONID|PHPSESSID|ASP\.NET_SessionId|connect\.sid|laravel_session)"
-                r"[ \t]+([A-Za-z0-9%._-]{16,})"
+                r"[ \t]+(?:is[ \t]+)?([A-Za-z0-9%._-]{16,})"
             ),
         ),
         # An Azure storage account's key (88 base64 characters) named as such ("storage account x key1: ...").
@@ -140,7 +141,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Supabase Key", re.compile(r"\bsb_secret_[A-Za-z0-9_-]{20,}")),
         ("Notion Token", re.compile(r"\b(?:ntn_[A-Za-z0-9]{40,}|secret_[A-Za-z0-9]{43})\b")),
         ("Atlassian Token", re.compile(r"\bATATT3[A-Za-z0-9_=-]{100,}")),
-        ("Dropbox Token", re.compile(r"\bsl\.[A-Za-z0-9_-]{100,}")),
+        ("Dropbox Token", re.compile(r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{100,}")),
         ("Age Secret Key", re.compile(r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b")),
         ("Firebase Server Key", re.compile(r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}")),
         ("Sentry DSN", re.compile(r"https?://([0-9a-f]{32})@[\w.-]*sentry\.io/\d+")),
@@ -161,7 +162,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?:[^\s#]*&)?(?:code|token|magic_?token|login_?token)=((?=[A-Za-z0-9_.~-]*\d)[A-Za-z0-9_.~-]{24,})|"
                 r"/(?:password[/_-])?reset(?:[/_-]password)?/((?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Z])"
                 r"[A-Za-z0-9_-]{24,})|"
-                r"[?&](?:reset_?token|magic_?token|login_?token)=([A-Za-z0-9_.~-]{20,})"
+                r"[?&](?:reset_?token|magic_?token|login_?token)=([A-Za-z0-9_.~-]{20,})|"
+                r"/(?:verify|confirm|activate)[-_](?:e-?mail|account)/(?:\d+/)?([0-9a-f]{40,64}|[A-Za-z0-9_-]{32,})"
             ),
         ),
         # What tools print or keep that holds a password: Jenkins' first-start banner, a Kubernetes pull secret's
@@ -206,7 +208,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Sentry Token", re.compile(r"\b(?:sntrys_[A-Za-z0-9+/=_-]{40,}|sntryu_[a-f0-9]{64})")),
         ("Discord Webhook", re.compile(r"discord(?:app)?\.com/api/webhooks/\d+/([A-Za-z0-9_-]{60,})")),
         ("Mapbox Secret Token", re.compile(r"\bsk\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{16,}")),
-        ("Nostr Private Key", re.compile(r"\bnsec1[02-9ac-hj-np-z]{58}\b")),
+        ("Nostr Private Key", re.compile(r"\bnsec1[0-9a-z]{58}\b")),
         ("Google OAuth Client Secret", re.compile(r"\bGOCSPX-[A-Za-z0-9_-]{28}\b")),
         ("AWS Session Token", re.compile(r"\b(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9/+=]{100,}")),
         ("Heroku API Key", re.compile(r"\bHRKU-[A-Za-z0-9_-]{50,}")),
@@ -288,7 +290,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         ("NuGet API Key", re.compile(r"\boy2[a-z0-9]{43}\b")),
         ("Brevo API Key", re.compile(r"\bx(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}\b")),
-        ("Cloudflare Tunnel Token", re.compile(r"\beyJhIjoi[A-Za-z0-9+/_-]{60,}={0,2}")),
+        ("Cloudflare Tunnel Token", re.compile(r"\beyJhIjo(?:i|gIj)[A-Za-z0-9+/_-]{60,}={0,2}")),
         ("Grafana API Key", re.compile(r"\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}")),
         (
             "API Key",

@@ -58,6 +58,8 @@ _SKIP_PLUGINS = {
 }
 
 
+# What a detect-secrets plugin matches that is an id, not a secret: a Twilio account's SID (its API keys are SK...).
+_ID_SHAPED = re.compile(r"AC[0-9a-f]{32}")
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
 _KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
 
@@ -83,7 +85,9 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
         for value in plugin.analyze_string(text):
-            if not (isinstance(value, str) and placeholder(_token_around(text, value))):
+            if not (
+                isinstance(value, str) and (placeholder(_token_around(text, value)) or _ID_SHAPED.fullmatch(value))
+            ):
                 kinds.add(_kind_name(plugin.secret_type))
                 break
     named, text = _formats(text)
@@ -96,9 +100,15 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
         kinds.add("Password")
     if next(cards.spans(text), None) is not None:
         kinds.add("Payment Card Number")
+    if not kinds and '\\"' in text:  # code inside a JSON string (a notebook's cell): read it unescaped too
+        kinds.update(_scan(_unescaped(text), quick))
     if not kinds and random_tokens.found(text):
         kinds.add("High Entropy String")
     return tuple(sorted(kinds))
+
+
+def _unescaped(text: str) -> str:
+    return text.replace('\\"', '"').replace("\\n", "\n")
 
 
 def _formats(text: str) -> tuple[list[tuple[str, re.Match[str]]], str]:
@@ -174,6 +184,8 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
             if isinstance(value, str) and len(value) >= 4 and not placeholder(_token_around(text, value)):
+                if _ID_SHAPED.fullmatch(value):
+                    continue
                 add_value(value, kind)
     named, text = _formats(text)
     for kind, match in named:
@@ -189,6 +201,10 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
         add_value(value.strip("\"'`.,;:)("), "Password", begin, end)
     for start, end in cards.spans(text):
         add(start, end, "Payment Card Number")
+    if not spans and '\\"' in text:  # as scan() does: each value found in the unescaped text, wherever it stands
+        plain = _unescaped(text)
+        for start, end, kind in _spans(plain, quick):
+            add_value(plain[start:end], kind)
     # Last and only where nothing else matched, as in scan(): a named kind beats "High Entropy String".
     for start, end in random_tokens.spans(text):
         if not any(s < end and start < e for s, e, _ in spans):
@@ -196,7 +212,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     # A value found once is a secret wherever else it stands as a whole token ("Invalid user V3lv3t69" before
     # "Failed password for invalid user V3lv3t69"), as add_value does for a plugin's value.
     for start, end, kind in list(spans):
-        if end - start >= 6:
+        if end - start >= 5:
             for other in re.finditer(rf"(?<![\w.-]){re.escape(text[start:end])}(?![\w-])", text):
                 add(other.start(), other.end(), kind)
     return spans
@@ -317,15 +333,21 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return True
     if kind == "Session Cookie":
         line_start = match.string.rfind("\n", 0, match.start()) + 1
-        in_cookie = "cookie" in match.string[line_start : match.start()].lower()
+        # In a Cookie header, after document.cookie on the line before, or in a jar's "a=1; b=2" list.
+        in_cookie = "cookie" in match.string[max(0, line_start - 40) : match.start()].lower()
+        line_end = match.string.find("\n", match.end())
+        in_cookie = in_cookie or bool(
+            _JAR.search(match.string, line_start, line_end if line_end >= 0 else len(match.string))
+        )
         cookie_attribute = _COOKIE_ATTRIBUTE.match(match.string, match.end())
         return not (in_cookie or cookie_attribute or listed_secrets.SESSION_COOKIE.fullmatch(match.group(1)))
     if kind == "Tool Output Password":
         if value.startswith("eyJ"):  # a pull secret: registry logins inside
             return not re.search(r'"(?:auth|password)"', values.decoded_base64(value))
         return match.lastgroup == "auth_file" and not (values.generated(value) and values.plausible(value))
-    if kind == "Sign-in Link Token":  # random, not the docs' AUTHORIZATION_CODE_HERE
-        return values.entropy(value) < 4.2 or bool(_WORD_PLACEHOLDER.match(value))
+    if kind == "Sign-in Link Token":  # random (hex of a verify link's path too), not the docs' AUTHORIZATION_CODE_HERE
+        hexed = re.fullmatch(r"[0-9a-f]{40,64}", value)
+        return not hexed and values.entropy(value) < 4.2 or bool(_WORD_PLACEHOLDER.match(value))
     if kind in ("Command Line Token", "Authorization Header") or kind in keys_in_use.RANDOM_ONLY:
         return not (_UUID.fullmatch(value) or values.random_token(value))
     if kind == "Connection String Password":  # the docs' "Password=myPassword;", "Pwd={your_password}"
@@ -334,6 +356,12 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return len(values._WORD_BREAK.findall(value)) <= 8  # test_Float64ArrayRoundTrip: a test's name
     if kind == "Password File Entry" and " " in value:  # a passphrase, or an app password's four groups
         return not (values._random_words(value) or _APP_PASSWORD.fullmatch(value))
+    if kind == "Tool Output Secret" and match.lastindex == 2:  # a log's key=: a key, or a UUID a provider issued
+        return not (_UUID.fullmatch(value) or values.random_token(value) and values.generated(value))
+    if kind == "Client Key Literal":  # a key: hex of 32 digits or more, or characters a generator made
+        return not (re.fullmatch(r"[0-9a-fA-F]{32,}", value) or values.random_token(value) and values.generated(value))
+    if kind == "Variable Default Secret" and match.group(0).startswith(("ENV", "os")):
+        return not values.generated(value)  # a default that is a stand-in ("changeme", "dev") is none
     if kind == "Login Call Password":  # auth=("admin", "admin") in a tutorial: a chosen value has a digit or symbol
         return not values.generated(value)
     if kind in ("Password File Entry", "SQL Password"):
@@ -439,6 +467,7 @@ _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|fr
 _CLIENT_CONFIG = re.compile(
     r"\bauthDomain\b|\bmessagingSenderId\b|google-services\.json|GoogleService-Info|\bcurrent_key\b"
 )
+_JAR = re.compile(r"[\w.-]+=[^;\s]*;\s+[\w.-]+=[^;\s]*;")  # two cookies of a jar, each ended by "; "
 # The attributes a Set-Cookie line gives a session cookie.
 _COOKIE_ATTRIBUTE = re.compile(r"(?i);\s*(?:path|domain|expires|max-age|httponly|secure|samesite)\b")
 # "(public part only)", "the public DSN": said to be the public half of a key.

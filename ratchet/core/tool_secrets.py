@@ -28,7 +28,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\becho\s+['\"]?[\w.-]+:([^\s'\"]{4,})['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b|"
                 r"\(echo\s+['\"]?([^\s'\";]{4,})['\"]?;\s*echo\b[^|\n]*\|\s*(?:sudo\s+)?smbpasswd\b|"
                 # curl -u :TOKEN (no user: the token is the password, as Azure DevOps takes a PAT).
-                r"\bcurl\b[^\n]*?\s-u\s+['\"]?:([A-Za-z0-9_.~+/=-]{16,})"
+                r"\bcurl\b[^\n]*?\s(?:-u\s+|--user[= ]\s*)['\"]?:([A-Za-z0-9_.~+/=-]{16,})"
             ),
         ),
         # smbpasswd -s reads the password twice: the second echo's copy.
@@ -81,7 +81,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Command Line Password",
             re.compile(
                 r"\b(?:echo|printf)\s+(?:-[ne]+\s+)*['\"]([^'\"\s$][^'\"\n]{3,})['\"]\s*\|\s*(?:sudo\s+)?[^\n|]*?"
-                r"(?:--password-stdin|\bluks\w+|\benv\s+add\b|\bsecret\s+(?:create|set)\b|--stdin\b)|"
+                r"(?:--password-stdin|\bluks\w+|\benv\s+add\b|\bsecret\s+(?:create|set)\b|--stdin\b|"
+                r"\bcryptsetup\b[^|\n]*?--key-file[= ]-(?!\w))|"
                 r"\bnetworksetup\s+-setairportnetwork\s+\S+\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+" + _ARG + "|"
                 r"\bconnect-network\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+(?:wpa2|wpa3|wep)\s+" + _ARG
             ),
@@ -143,6 +144,52 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\bKey\s+Content\s*:\s*(\S{4,})|"
                 r"\"(?:username|user|login)\"\s*:\s*\"[^\"\n]+\"\s*,\s*\"(?:key|secret|token|password)\"\s*:\s*\""
                 r"(?![a-z]+(?:-[a-z0-9]+)+\")([^\"\n]{8,})\""
+            ),
+        ),
+        # A key or a password a tool takes as an argument: openssl's -k and -pass pass:, bitcoin-cli's
+        # walletpassphrase, the Codecov uploader's -t, keepalived's auth_pass, a Junos SNMP community.
+        (
+            "Command Line Password",
+            re.compile(
+                r"\bopenssl\s+[a-z0-9-]+\b[^\n]*?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)" + _ARG + "|"
+                r"\bwalletpassphrase\s+" + _ARG + "|"
+                r"\bcodecov\b[^\n]*?\s(?:-t|--token)[= ]['\"]?"
+                r"([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9_-]{20,})|"
+                r"(?m:^)[ \t]*auth_pass[ \t]+" + _ARG + "|"
+                r"\bset\s+snmp\s+community\s+" + _CHOSEN
+            ),
+        ),
+        # A value a tool printed under a secret's name: IPython's Out[n] after a key's lookup, a log line's key=...
+        # beside a rejected request (judged as a key by secrets._benign); .NET's user-secrets store set by hand.
+        (
+            "Tool Output Secret",
+            re.compile(
+                r"\bIn\s*\[\d+\]:[^\n]*\[\s*['\"][\w.-]*(?i:key|token|secret|password|passwd)[\w.-]*['\"]\s*\][ \t]*\n"
+                r"Out\s*\[\d+\]:\s*['\"]([^'\"\n]{8,})['\"]|"
+                r"\b(?i:invalid|rejected|unauthori[sz]ed|forbidden|denied)\b[^\n]{0,80}?[(\s,](?i:key|api_?key|token|secret)="
+                r"([A-Za-z0-9_-]{16,128})(?=[\s,)]|$)|"
+                r"\buser-secrets\s+set\s+['\"]?[\w:.-]+['\"]?\s+['\"]([^\s'\"]{8,})['\"]"
+            ),
+        ),
+        # A key handed to the client or the call that uses it (rollbar.init('...'), SearchClient.create(APP, '...'),
+        # StreamChat.getInstance(key, '...'), hmac.New(sha256.New, []byte("...")), PHP's ['key' => '...']): judged
+        # as a key (hex of 32 digits or more, or random characters) by secrets._benign.
+        (
+            "Client Key Literal",
+            re.compile(
+                r"\b(?:init|initialize|initClient|getInstance|create|Client|Auth|configure|setApiKey|set_api_key|setKey|"
+                r"buildToken\w*)\(\s*(?:[^()'\"\n]*?,\s*)?(?:['\"][^'\"\n]{1,40}['\"]\s*,\s*)?['\"]([A-Za-z0-9_-]{20,128})['\"]|"
+                r"\bhmac\.(?:New|new)\([^\n]{0,40}?['\"]([A-Za-z0-9_+/=-]{16,128})['\"]|"
+                r"\[\s*['\"](?:key|api_?key|secret|token)['\"]\s*=>\s*['\"]([A-Za-z0-9_-]{16,128})['\"]"
+            ),
+        ),
+        # A secret's default where the environment lacks it (Rails' ENV.fetch("DB_PASSWORD") { "..." }, Python's
+        # os.getenv("API_TOKEN", "...")): the value itself, in the code.
+        (
+            "Variable Default Secret",
+            re.compile(
+                r"\bENV\.fetch\(\s*['\"][A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)['\"]\s*\)\s*\{\s*['\"]([^'\"\n]{4,})['\"]\s*\}|"
+                r"\bos\.(?:getenv|environ\.get)\(\s*['\"][A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)"
             ),
         ),
         # A browser's cookie file (Netscape's format, tab-separated): a session's or a login's cookie and its value.

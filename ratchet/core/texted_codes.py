@@ -1,0 +1,148 @@
+"""One-time codes that a sign-in or a payment sent by text, handed on while they still work: "code from the SMS is
+964125", "079786 is your verification code", "код из смс: 532621", a bank's SMS forwarded whole. Found by the words
+only such a code has, or by the word for a code and the word for a text message, in the languages people forward
+them in; not the codes nobody keeps secret (:data:`PUBLIC_CODE`: a zip code, an error code, a booking code).
+:mod:`ratchet.core.account_secrets` reads :func:`texted_codes` with the other secrets of an account.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ratchet.core.password_words import _YEAR
+
+# Codes nobody keeps secret, named right before the word "code": "the zip code", "the error code", "the booking code".
+PUBLIC_CODE = re.compile(
+    r"(?i)\b(?:zip|post(?:al)?|area|country|dial(?:ling)?|status|error|exit|return|source|promo|discount|coupon|"
+    r"voucher|qr|bar|dress|colou?r|language|currency|airport|product|tracking|sort|swift|bic|routing|tax|referral|"
+    r"returns|returned|response|reason|carrier|"
+    r"invite|invitation|booking|confirmation|reservation|reference|course|class)[\s-]*$"
+)
+# A code the message itself says not to share ("Your code is 251133. Don't share it with anyone."): what a sign-in
+# or a payment sends by text; not a code of a kind nobody keeps secret (:data:`PUBLIC_CODE`).
+_UNSHARED_CODE = re.compile(
+    r"(?i)\bcode\b[^.\n]{0,24}?(?:\bis\b|:)\s*[\"'“]?(\d{4,8}|(?-i:[A-Z0-9]{6,10}))\b[^\n]{0,60}?"
+    r"(?:\b(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|\bne\s+(?:le\s+)?(?:partagez|dis|communiquez)|"
+    r"\bnicht\s+weiter|\bno\s+(?:lo\s+)?compartas|\bnon\s+condividere)"
+)
+# A one-time code a sign-in sent, handed on while it still works: "code from the SMS is 964125", "I just got a text
+# with the code 153509", "079786 is your verification code", "verification code: 482913".
+_SENT_CODE = re.compile(
+    r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+"
+    r"(?:sms|text|e-?mail|app|authenticator)\s*(?:is|was|:)?\s*(\d{4,8})\b|"
+    r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
+    r"(?<![\d.,:/-])(?:[A-Z]{1,3}-)?(\d{4,8})\s+is\s+your\s+(?:[\w-]+\s+)?(?:(?:verification|security|login|"
+    r"sign-?in|one-?time|confirmation|access|authentication|2fa)\s+)?code\b|"
+    # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
+    r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
+    r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
+    r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)"
+)
+# The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
+# "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
+# text message or its arrival, and four to eight digits near that word (not a year, not a count of something).
+_OTP_NAME = re.compile(
+    r"(?i)\b(?:otp|one[- ]time\s+(?:code|pin|pass(?:word|code))|verification\s+code|(?:sms|text)[- ]?code|"
+    r"ověřovací\s+kód|(?:kod\s+)?blik|(?-i:TAC)|tek\s+kullan[ıi]ml[ıi]k\s+(?:şifre|kod)\w*|\w*bevestigingscode|verificatiecode|"
+    r"best[äa]tigungscode|verifizierungscode|doğrulama\s+kodu|kod\s+weryfikacyjny|код\s+подтверждения|"
+    r"код\s+п[іи]дтвердження|kode\s+verifikasi|m[ãa]\s+(?:x[áa]c\s+(?:nh[ậa]n|th[ựu]c)|otp)|"
+    r"nambari\s+ya\s+uthibitisho|c[óo]digo\s+de\s+verifica(?:[cç][ãa]o|ci[óo]n)|code\s+de\s+v[ée]rification|"
+    r"codice\s+di\s+verifica|ওটিপি|ओटीपी|کد\s+(?:پیامکی|تایید|تأیید)|رمز\s+التحقق|קוד\s+ה?אימות)(?!\w)|"
+    r"인증\s*번호|인증\s*코드|验证码|驗證碼|校验码|認証コード|認証番号|確認コード|ワンタイムパスワード|ワンタイムキー|รหัส\s*OTP"
+)
+_CODE_NAME = re.compile(
+    r"(?i)(?<!\w)(?:code|codes|codice|c[óo]digo|codul|kod|kodu|kodem|k[óo]d|k[óo]dot|k[óo]du|код|коду|кода|kode|"
+    r"kodunuz|koodi|pin|tan|קוד|كود|هالكود|الكود|رمز|الرمز|کد|mã)(?!\w)|コード|번호|코드|码|碼"
+)
+# What such a text says after its code, in the languages it comes in: not to share it, not to give it to anyone.
+_DO_NOT_SHARE = re.compile(
+    r"(?i)\b(?:(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|(?:no|nunca)\s+(?:lo\s+|la\s+)?compartas|"
+    r"n[ãa]o\s+(?:compartilhe|informe|partilhe|divulgue)|ne\s+(?:le\s+)?(?:partagez|communiquez|transmettez)|"
+    r"nicht\s+weiter|non\s+condividere|никому\s+(?:(?:его|не)\s+)?(?:не\s+)?(?:сообщайте|говорите|передавайте)|"
+    r"nikomu\s+(?:go\s+)?nie\s+(?:podawaj|udostępniaj)|kimseyle\s+payla[şs]may\w*|kh[ôo]ng\s+chia\s+s[ẻe]|"
+    r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke)\b|"
+    r"请勿|請勿|不要(?:告诉|告訴|泄露)|誰にも教えない|절대\s*타인|לא\s+למסור|لا\s+تشارك"
+)
+# A service's name and "code:" in a text that signs one in ("Telegram code: 38519 ... tap on this link to log in").
+_SERVICE_CODE = re.compile(
+    r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:\s*(\d{3}-\d{3}|\d{4,8})\b"
+)
+_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share)\b")
+# The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
+# code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
+_TEXTED = re.compile(
+    r"(?i)(?<![^\W\d_])(?:sms|смс|a\s+text|the\s+text|texted|text\s+message|texto|mensaje|mensagem|messaggio|"
+    r"mesaj|pesan|پیامک\w*|برسالة|رسالة|(?:they|he|she)\s+sent|lleg(?:ó|ar)|chegou|arrivato|přišel|"
+    r"пришёл|пришел|прийшов|reçu|ricevuto|recib[íi]|recebi|otrzyma\w+|"
+    r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|"
+    r"sms|смс|短信"  # glued to a word ("בSMS", "SMSで")
+)
+_LATIN_OR_CYRILLIC = "0-9A-Za-z_\u00c0-\u024f\u0400-\u04ff"
+# Four to eight digits, or six read out one by one ("5 6 0 2 2 5").
+_CODE_NUMBER = re.compile(
+    rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}}|\d(?: \d){{3,7}}(?! \d))(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)"
+)
+# What the number counts when it is not a code ("expires in 1800 seconds", "sent to 2500 users").
+_COUNTED = re.compile(
+    r"\s*(?:%|seconds?|secs?|minutes?|mins?|hours?|days?|ms|chars?|characters?|digits?|times|attempts?|tries|users?|"
+    r"customers?|messages?|sms|texts?|people|rows?|lines?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|"
+    r"€|\$)\b",
+    re.I,
+)
+
+
+# What may stand right before the code (its word, a connector, the text it came in) or right after it ("312683 is
+# my code"); any other word of Latin letters names the number as something else's.
+_BEFORE_CODE = re.compile(
+    r"(?i)(?:\b(?:is|was|are|es|est|ist|era|je|jest|este|e|é|è|to|ni|l[àa]|c['’]est|sms|otp|tan|pin|code|codes|kod|kodu|"
+    r"k[óo]d|k[óo]dot|k[óo]du|codul|codice|c[óo]digo|kode|koodi|number|nummer|numero|número)|[^\sA-Za-z])\s*$"
+)
+_FROM_SENDER = re.compile(r"^\s*(?:from|dari|de|von|van|od|от)\s+[A-Z][\w.-]*\s*$")
+# A Steam Guard code: five capitals and digits, sent by e-mail.
+GUARD_CODE = re.compile(r"\bSteam\s+Guard\s+code\b[^\n]{0,60}?:\s*([A-Z0-9]{5})\b")
+_AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
+
+
+def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
+    """The number is the code the words name: only its word, a connector or a sign between them."""
+    if number.start() < named.start():  # "312683 is my code", "5077 — код для входа", "113163 tek kullanımlık"
+        return bool(
+            _AFTER_CODE.match(body, number.end()) or re.fullmatch(r"[\s:—–-]*", body[number.end() : named.start()])
+        )
+    before = body[named.end() : number.start()]
+    if _FROM_SENDER.search(before):
+        return True  # "kode OTP dari Gojek 6791": the code from whoever sent it
+    return not re.search(r"[A-Za-z]{2,}\s*$", before) or bool(_BEFORE_CODE.search(before))
+
+
+def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
+    """The one-time codes a text message brought, in the languages of :data:`_OTP_NAME` and :data:`_TEXTED`."""
+    if not re.search(r"\d ?\d", text):
+        return
+    for line in re.finditer(r"[^\n]+", text):
+        body = line.group(0)
+        named = _OTP_NAME.search(body)
+        if not named:
+            code = _CODE_NAME.search(body)
+            texted = _TEXTED.search(body) or _DO_NOT_SHARE.search(text)  # "... Nunca lo compartas."
+            if not code or not texted or PUBLIC_CODE.search(body, 0, code.start()):
+                continue
+            named = code
+        for number in _CODE_NUMBER.finditer(body):
+            near = (
+                number.start() - named.end() <= 40
+                if number.start() >= named.end()
+                else named.start() - number.end() <= 40
+            )
+            value = number.group(1)
+            if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
+                continue
+            if not _handed_over(body, number, named):
+                continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
+            yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
+            break
+    if _SIGNS_IN.search(text):
+        for found in _SERVICE_CODE.finditer(text):
+            if not PUBLIC_CODE.search(text, 0, found.start() + found.group(0).rfind("code")):  # not "Postal code:"
+                yield found.start(1), found.end(1), "One-Time Code"
