@@ -2,7 +2,8 @@
 wallet seed phrases, answers to security questions and memorable words, the codes of doors, gates, alarms and
 locks, gift cards', vouchers' and activation codes, parcel lockers' pickup codes, one-time codes a text brought
 (:mod:`ratchet.core.texted_codes`), and what a password-protected file is opened with. Each is found after the words
-that do name it, in the languages people write in; the value is judged with the word rules of :mod:`ratchet.core.passwords`.
+that do name it, in the languages people write in; the value is judged with the word rules of
+:mod:`ratchet.core.passwords`.
 
 :func:`spans` yields ``(start, end, kind)`` like :func:`ratchet.core.passwords.spans`; :mod:`ratchet.core.secrets`
 reads both.
