@@ -104,7 +104,8 @@ CORPORA = {
     "tuning, round 15": (_SECRETS / "heldout-14" / "credentials.jsonl", _SECRETS / "heldout-14" / "ordinary.jsonl"),
     # Written blind (2026-11-27, eleventh session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 1,400 shapes, 282 token kinds among them; 1,150 ordinary facts over 737 shapes, 560 everyday
-    # messages in 50 languages, 590 look-alikes); measured once after round 15, not tuned on.
+    # messages in 50 languages, 590 look-alikes); measured once after round 15 (add 91.7 %, extract 99.7 %, output
+    # 91.4 %, ordinary refused 1.0 %, withheld 1.0 %), not tuned on.
     "held out": (_SECRETS / "heldout-15" / "credentials.jsonl", _SECRETS / "heldout-15" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
