@@ -15,10 +15,10 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 15 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 16 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
-tuning (``--show-misses`` never prints its texts); ``tests/fixtures/secrets`` is the older generated corpus (easy
-shapes).
+tuning (``--show-misses`` never prints its texts), and the filter's learned layer (``make secret-scorer``) learns
+from the tuning corpora only; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
 
 Usage: ``python -m bench.secrets [--corpus DIR ...] [--results bench/RESULTS.md] [--show-misses]``.
 """
@@ -105,8 +105,14 @@ CORPORA = {
     # Written blind (2026-11-27, eleventh session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 1,400 shapes, 282 token kinds among them; 1,150 ordinary facts over 737 shapes, 560 everyday
     # messages in 50 languages, 590 look-alikes); measured once after round 15 (add 91.7 %, extract 99.7 %, output
-    # 91.4 %, ordinary refused 1.0 %, withheld 1.0 %), not tuned on.
-    "held out": (_SECRETS / "heldout-15" / "credentials.jsonl", _SECRETS / "heldout-15" / "ordinary.jsonl"),
+    # 91.4 %, ordinary refused 1.0 %, withheld 1.0 %); then the validation set of the learned layer (round 16; only
+    # its totals were read: a model trained without it took add to 92.3 % and refused none more), and since then
+    # among the corpora that layer learns from.
+    "tuning, round 16": (_SECRETS / "heldout-15" / "credentials.jsonl", _SECRETS / "heldout-15" / "ordinary.jsonl"),
+    # Written blind (2026-11-27, twelfth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes in 70 languages; 1,150 ordinary facts over 471 shapes); not tuned on, not learned
+    # from.
+    "held out": (_SECRETS / "heldout-16" / "credentials.jsonl", _SECRETS / "heldout-16" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -276,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 15 were each written blind by another hand, measured once, then tuned on. What each column "
+            "rounds 2 to 16 were each written blind by another hand, measured once, then tuned on (and learned "
+            "from: `make secret-scorer`). What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "
             "retrieval, MEMORY.md or an export; *refused, not a fact* = refused for something else than a "
