@@ -89,6 +89,14 @@ from ratchet.core import secrets
         ("pk_81234567_Q8ZR2LP7XW4NV9KT3BC6YDQ8ZR2LP7XW", "pk_81234567_Q8ZR2LP7XW4NV9KT3BC6YDQ8ZR2LP7XW"),
         ("hbp_Qm8Zr2Lp7Xw4Nv9Kt3Bc6YdQm8Zr2Lp7Xw4N", "hbp_Qm8Zr2Lp7Xw4Nv9Kt3Bc6YdQm8Zr2Lp7Xw4N"),
         ("user_session=Zq8Lp2Xm7Nw4Kt9Rb3Vc6Yd1; logged_in=yes; theme=dark", "Zq8Lp2Xm7Nw4Kt9Rb3Vc6Yd1"),
+        # Round 16 (found by the redaction test on heldout-15): wpa_passphrase's passphrase is its second argument.
+        ("wpa_passphrase Harbour-5G teapot-lantern-31 >> /etc/wpa_supplicant.conf", "teapot-lantern-31"),
+        ('wpa_passphrase "Cafe Guest" 7hornbill7', "7hornbill7"),
+        # ... and of a client's two literals, the second is its secret (the first its id).
+        (
+            'sp = SpotifyClient(\n    "5c2e9a7b1d3f4e6a8b0c2d4e6f8a0b1c",\n    "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b",\n)',
+            "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b",
+        ),
     ],
 )
 def test_round_15_credential_classes(text: str, secret: str) -> None:

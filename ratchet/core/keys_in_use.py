@@ -34,12 +34,13 @@ _SECRET_VAR = r"[\w.]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?)[A-Z0
 def formats() -> list[tuple[str, re.Pattern[str]]]:
     """``(kind, pattern)`` of each detector here (compiled once, with the rest, by the caller's cache)."""
     return [
-        # DeepgramClient("3f43..."), OpenAI(api_key="...") is named by its prefix: a client's bare random literal.
+        # DeepgramClient("3f43..."), OpenAI(api_key="...") is named by its prefix: a client's bare random literal;
+        # of two (SpotifyClient("<client id>", "<client secret>")), the second.
         (
             "Client Key Literal",
             re.compile(
                 r"\b[A-Z]\w*(?:Client|Api|API|SDK)\s*\(\s*(?:api_?key\s*=\s*)?[\"']"
-                rf"({_RANDOM}{{32,100}})[\"']"
+                rf"({_RANDOM}{{32,100}})[\"'](?:\s*,\s*[\"']({_RANDOM}{{16,100}})[\"'])?"
             ),
         ),
         # The literal code falls back to when a credential's variable is unset, or hands over in its place:

@@ -366,8 +366,12 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return not (values._random_words(value) or _APP_PASSWORD.fullmatch(value))
     if kind == "Tool Output Secret" and match.lastindex == 2:  # a log's key=: a key, or a UUID a provider issued
         return not (_UUID.fullmatch(value) or values.random_token(value) and values.generated(value))
-    if kind == "Client Key Literal":  # a key: hex of 32 digits or more, or characters a generator made
-        return not (re.fullmatch(r"[0-9a-fA-F]{32,}", value) or values.random_token(value) and values.generated(value))
+    if kind == "Client Key Literal":  # a key: hex of 32 digits or more, or characters a generator made (of two, either)
+        return not any(
+            re.fullmatch(r"[0-9a-fA-F]{32,}", v) or values.random_token(v) and values.generated(v)
+            for v in match.groups()
+            if v
+        )
     if kind == "Variable Default Secret" and match.group(0).startswith(("ENV", "os")):
         return not values.generated(value)  # a default that is a stand-in ("changeme", "dev") is none
     if kind == "Login Call Password":  # auth=("admin", "admin") in a tutorial: a chosen value has a digit or symbol
