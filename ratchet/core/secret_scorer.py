@@ -7,7 +7,7 @@ candidate token (four characters or more, split at spaces, quotes, brackets and 
 words before it, the two after, what separates it from the one before) and of the whole text (its words), hashed
 into :data:`BITS` bits with CRC-32. A logistic regression over them (``python -m bench.secret_scorer``, scikit-learn)
 gives each token a score; a token at or above the model's threshold is a credential. The threshold is chosen so that
-in cross-validation over the training corpora the layer's own refusals of ordinary facts stay at about 0.1 %.
+in cross-validation over the training corpora the layer alone flags at most 0.1 % of the ordinary facts.
 
 Inference is pure Python (``re``, ``zlib``, ``array``): the weights are quantised to 16 bits and read in one go
 (``ratchet/data/secret-scorer.bin``, a JSON header line, then the weights). The text's own words add the same amount
@@ -163,7 +163,7 @@ class Model:
 
 
 def little_endian(values: array) -> array:
-    """``values`` as stored (little-endian): swapped on a big-endian machine, as is on any other."""
+    """``values`` in the stored byte order (little-endian): swapped on a big-endian machine, unchanged elsewhere."""
     import sys
 
     if sys.byteorder != "little":  # pragma: no cover - stored little-endian; swapped on big-endian machines
