@@ -32,6 +32,7 @@ from bench.secrets import CORPORA, load
 from ratchet.core import secret_scorer
 from ratchet.store.files import atomic_write
 
+MODEL = Path(__file__).resolve().parent.parent / "ratchet" / Path(*secret_scorer.MODEL)  # the checkout's, to ship
 C = 0.5
 FOLDS = 4
 GRID = (0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 0.99, 0.995)
@@ -135,7 +136,7 @@ def _text_scores(model, texts: list[str]):  # type: ignore[no-untyped-def]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.secret_scorer", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=secret_scorer.MODEL, help="Model file to write.")
+    parser.add_argument("--out", type=Path, default=MODEL, help="Model file to write (default: the checkout's).")
     parser.add_argument("--budget", type=float, default=0.001, help="Share of ordinary facts the layer may flag.")
     args = parser.parse_args(argv)
     began = time.perf_counter()

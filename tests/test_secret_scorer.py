@@ -61,7 +61,7 @@ def test_a_written_model_reads_back_within_its_quantisation(tmp_path_factory, se
 )
 def test_a_damaged_or_foreign_model_file_turns_the_layer_off(tmp_path: Path, damage) -> None:
     path = tmp_path / "m.bin"
-    path.write_bytes(damage(secret_scorer.MODEL.read_bytes()))
+    path.write_bytes(damage(secret_scorer.model_file().read_bytes()))
     assert secret_scorer.load(path) is None
     assert secret_scorer.load(tmp_path / "missing.bin") is None
 

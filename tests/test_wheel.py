@@ -68,7 +68,7 @@ def test_the_installed_package_is_not_the_checkout(installed: Path, tmp_path: Pa
     assert sorted(p.relative_to(Path(prompts) / "golden") for p in (Path(prompts) / "golden").rglob("*.*")) == shipped
     assert _run([str(installed / "ratchet"), "--help"], tmp_path, _env(tmp_path)).returncode == 0
     # The credential filter's learned layer reads its weights from the package (off without them, so check it).
-    scorer = "from ratchet.core import secret_scorer as s; m = s.model(); print(m is not None, s.MODEL.is_file())"
+    scorer = "from ratchet.core import secret_scorer as s; print(s.model() is not None, s.model_file().is_file())"
     assert _run([str(installed / "python"), "-c", scorer], tmp_path, _env(tmp_path)).stdout.split() == ["True", "True"]
     # The launcher a hook falls back to when the scripts are nowhere ships in the wheel (ratchet.cli.launch).
     launcher = Path(module).parent / "cli" / "launch.py"

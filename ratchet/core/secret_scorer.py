@@ -27,11 +27,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 BITS = 18
 MASK = (1 << BITS) - 1
 FEATURES_VERSION = 1
-MODEL = Path(__file__).resolve().parent.parent / "data" / "secret-scorer.bin"
+MODEL = ("data", "secret-scorer.bin")  # package data of ratchet (pyproject.toml), found by importlib.resources
 KIND = "Likely Secret"
 
 _TOKEN = re.compile(r"[^\s\"'`,;()<>\[\]{}|=]+")
@@ -172,13 +176,21 @@ def little_endian(values: array) -> array:
     return values
 
 
-def header(path: Path = MODEL) -> dict[str, object]:
-    """The model file's header (what it was trained on, its threshold)."""
-    with open(path, "rb") as fh:
+def model_file() -> Traversable:
+    """The installed model's file, as the package ships it (a checkout's ``ratchet/data``, or the wheel's)."""
+    from importlib import resources
+
+    folder, name = MODEL
+    return resources.files("ratchet").joinpath(folder).joinpath(name)
+
+
+def header(path: Path | Traversable | None = None) -> dict[str, object]:
+    """The model file's header (what it was trained on, its threshold); the installed model's by default."""
+    with (path or model_file()).open("rb") as fh:
         return dict(json.loads(fh.readline()))
 
 
-def load(path: Path) -> Model | None:
+def load(path: Path | Traversable) -> Model | None:
     """The model in ``path``, or None when the file is missing, unreadable or of another version (the layer is then
     off, as it is for a checkout without the file)."""
     try:
@@ -200,7 +212,7 @@ def load(path: Path) -> Model | None:
 @lru_cache(maxsize=1)
 def model() -> Model | None:
     """The installed model (read once per process)."""
-    return load(MODEL)
+    return load(model_file())
 
 
 def spans(text: str) -> Iterator[tuple[int, int]]:
