@@ -19,7 +19,6 @@ use stays as cheap as before.
 from __future__ import annotations
 
 import json
-import math
 import re
 import zlib
 from array import array
@@ -28,6 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ratchet.core.password_values import entropy
+from ratchet.core.random_tokens import placeholder
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -74,14 +76,6 @@ def shape(token: str) -> str:
     return text if len(text) <= 10 else text[:5] + "~" + text[-4:]
 
 
-def _entropy(token: str) -> float:
-    counts: dict[str, int] = {}
-    for ch in token:
-        counts[ch] = counts.get(ch, 0) + 1
-    n = len(token)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
 def _word(token: str) -> str:
     """A token as a context word: the word, lowercased, or its shape when it is not one."""
     word = token.strip(".:!?-_/").lower()
@@ -116,7 +110,7 @@ def text_features(text: str) -> tuple[list[tuple[int, int, list[int]]], list[int
             f"L:{length}",
             "c:" + classes,
             f"cl:{classes}|{length}",
-            f"e:{int(_entropy(value) * 2)}|{length}",
+            f"e:{int(entropy(value) * 2)}|{length}",
             "p3:" + value[:3].lower(),
             "p2:" + value[:2].lower(),
             "x2:" + shape(value[-2:]),
@@ -218,8 +212,6 @@ def model() -> Model | None:
 def spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the tokens of ``text`` the learned layer scores as credentials (none without a model), but for the
     stand-ins every layer skips (a placeholder, a template, what our own redaction marker leaves: ``<xxxx>``)."""
-    from ratchet.core.random_tokens import placeholder
-
     found = model()
     if found is not None:
         yield from ((a, b) for a, b in found.spans(text) if not placeholder(text[a:b]))
