@@ -110,9 +110,14 @@ CORPORA = {
     # among the corpora that layer learns from.
     "tuning, round 16": (_SECRETS / "heldout-15" / "credentials.jsonl", _SECRETS / "heldout-15" / "ordinary.jsonl"),
     # Written blind (2026-11-27, twelfth session) by another helper who saw neither the code nor any corpus (1,400
-    # credentials over 1,400 shapes in 70 languages; 1,150 ordinary facts over 471 shapes); not tuned on, not learned
-    # from.
-    "held out": (_SECRETS / "heldout-16" / "credentials.jsonl", _SECRETS / "heldout-16" / "ordinary.jsonl"),
+    # credentials over 1,400 shapes in 70 languages; 1,150 ordinary facts over 471 shapes); measured once after round
+    # 16 (add 88.6 %, extract 99.1 %, output 87.1 %, ordinary refused 2.5 %, withheld 2.5 %), then tuned on by class
+    # (round 17) and learned from.
+    "tuning, round 17": (_SECRETS / "heldout-16" / "credentials.jsonl", _SECRETS / "heldout-16" / "ordinary.jsonl"),
+    # Written blind (2026-11-27, thirteenth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes, 39 % of them in 93 languages other than English; 1,150 ordinary facts over 915
+    # shapes, 36 % in 54 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-17" / "credentials.jsonl", _SECRETS / "heldout-17" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

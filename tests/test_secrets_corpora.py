@@ -83,6 +83,14 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # layer learns from (92.7 % caught, 92.3 % by a model trained without it, 91.7 % by the rules alone). Its
         # eleven refusals are the rules' (the layer adds none).
         ("heldout-15", 0.925, 0.01),
+        # Round 17 (tuned by class on it, and learned from): passwords and PINs read out character by character, the
+        # credential words of a hundred languages (ratchet/data/credential-words.json: password, PIN, door and code,
+        # recovery phrase), seed phrases of other languages' lists, secrets piped into a secret store or a VPN client,
+        # a board's Wi-Fi join, minisign's secret key, a JWK's private member, dotted and Troy card numbers; as
+        # ordinary, a question's mark after a token, multi-string DNS TXT records, CSP nonces, PKCE challenges,
+        # booking codes named with a password's word. Left as misses: session cookies, keys in PHP arrays and SQL
+        # rows, values on the line below a tool's message, passphrases of plain words, Irish and Khmer sentences.
+        ("heldout-16", 0.955, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -114,6 +122,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-12",
         "heldout-13",
         "heldout-14",
+        "heldout-16",
         # Not heldout-15: one of its texts ("Wi-Fi: <network> 🔒 <password>") is caught by the network's name, which
         # redaction cuts out, and the password after the lock is left (a known leak of redaction, not of the filter:
         # the text is refused as a whole); its two other such cases (wpa_passphrase, a client's id before its secret)

@@ -70,6 +70,9 @@ def test_the_installed_package_is_not_the_checkout(installed: Path, tmp_path: Pa
     # The credential filter's learned layer reads its weights from the package (off without them, so check it).
     scorer = "from ratchet.core import secret_scorer as s; print(s.model() is not None, s.model_file().is_file())"
     assert _run([str(installed / "python"), "-c", scorer], tmp_path, _env(tmp_path)).stdout.split() == ["True", "True"]
+    # And the credential words of a hundred languages (ratchet.core.world_words: off without them, so check it).
+    words = "from ratchet.core import world_words as w; print(len(w.vocabulary()) > 95)"
+    assert _run([str(installed / "python"), "-c", words], tmp_path, _env(tmp_path)).stdout.split() == ["True"]
     # The launcher a hook falls back to when the scripts are nowhere ships in the wheel (ratchet.cli.launch).
     launcher = Path(module).parent / "cli" / "launch.py"
     helped = _run([str(installed / "python"), str(launcher), "memory-extract", "--help"], tmp_path, _env(tmp_path))

@@ -28,7 +28,7 @@ from ratchet.core.texted_codes import _COUNTED, _SENT_CODE, _UNSHARED_CODE, GUAR
 
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
-    r"(?i)\b(?:(?:recovery|backup|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
+    r"(?i)\b(?:(?:recovery|backup|bypass|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
     r"two[- ]step|2[- ]step|authenticator|setup|restore)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|"
     r"(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
@@ -43,16 +43,20 @@ _OTP_WORDS = re.compile(
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}")
-_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){3,7}\b")  # "hmvj hege xfte gavt bajx lbkc"
+_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b")  # "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"
 # A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase.
 # Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
 # Portuguese, French and German screens give it.
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|fromphrase|"
-    r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:de\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
+    r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:d[ei]\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
     r"phrase\s+(?:de\s+)?(?:r[ée]cup[ée]ration|mn[ée]monique)|wiederherstellungs(?:phrase|wörter|sätze))\b"
 )
 _SEED = re.compile(r"\b[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23}\b")
+# The lists of the other languages (French and Spanish with accents, Czech, Korean, Japanese kana between ideographic
+# spaces): any letters, read only after a seed phrase's name.
+_LINE_END = re.compile(r"[ \t.。]*(?:\n|$)")
+_SEED_WIDE = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,12}(?:[ ,\u3000]+[^\W\d_]{2,12}){11,23}(?![^\W\d_])")
 # Where a one-time-password seed is handed over: an authenticator, 2FA or its setup screen, a QR code's text form,
 # the tools that make codes from it (oathtool, otpauth:// URIs), in the languages people write in.
 _TOTP_CONTEXT = re.compile(
@@ -278,6 +282,24 @@ _NAMED_CODES = (
 )
 
 
+def seed_after(text: str, at: int) -> tuple[int, int] | None:
+    """The seed phrase after its name (ending at ``at``): in the same sentence, or listed below the name ("recovery
+    phrase (24 words):\n..."), twelve to twenty-four words picked from a list, not a sentence."""
+    reach = min(len(text), at + 60 + 24 * 9)
+    seed = _SEED.search(text, at, reach)
+    if seed is None:
+        seed = _SEED_WIDE.search(text, at, reach)
+        # Another language's list: as many words as a seed has, and nothing after them but the end of the line.
+        if seed and (len(seed.group(0).split()) not in (12, 15, 18, 21, 24) or not _LINE_END.match(text, seed.end())):
+            return None
+    between = text[at : seed.start()] if seed else ""
+    if not seed or re.search(r"[.!?;\n]", re.sub(r":\s*\n", ":", between)):
+        return None
+    if re.search(r"[a-z]", seed.group(0)) and not _random_words(seed.group(0), 6):
+        return None  # a sentence, not words picked from a list
+    return seed.start(), seed.end()
+
+
 def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
     """Recovery and backup codes, TOTP seeds, seed phrases, security answers and door codes: secrets that are not
     named by a password word, each found after the words that do name it."""
@@ -285,11 +307,9 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         yield from _otp_codes(text, match.end())
     yield from _totp_seeds(text)
     for match in _SEED_WORDS.finditer(text):
-        seed = _SEED.search(text, match.end(), min(len(text), match.end() + 60 + 24 * 9))
-        between = text[match.end() : seed.start()] if seed else ""
-        # In the same sentence, or listed below its name ("recovery phrase (24 words):\n...").
-        if seed and not re.search(r"[.!?;\n]", re.sub(r":\s*\n", ":", between)) and _random_words(seed.group(0), 6):
-            yield seed.start(), seed.end(), "Seed Phrase"
+        found = seed_after(text, match.end())
+        if found:
+            yield found[0], found[1], "Seed Phrase"
     for match in _ANSWER_WORDS.finditer(text):
         found = _security_answer(text, match.end())
         if found:
@@ -357,7 +377,7 @@ def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
     # A list after a colon, or after a file's name ("github-recovery-codes.txt\n5fff1-fcace\n..."), may run over lines.
     # A dot inside a word ("admin@lumenfreight.nl") does not end the sentence.
     sentence = re.match(
-        r"(?:\.\w{2,4})?(?:(?:[^.!?\n]|\.(?=\w)){0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|[^.!?\n]*)", text[at:]
+        r"(?:\.\w{2,4})?(?:(?:[^.!?\n]|\.(?=\w)){0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|(?:[^.!?\n]|\.(?=\w))*)", text[at:]
     )
     window = sentence.group(0) if sentence else ""
     groups = _OTP_GROUPS.search(window)

@@ -11,9 +11,13 @@ from collections.abc import Iterator
 
 # A payment card number: 13-19 digits (spaces or dashes between groups) starting as the card networks do, and
 # passing the Luhn check, so order numbers and ids of the same length stay clean.
-_CARD = re.compile(r"(?<![A-Za-z0-9_./=:-])(?:[2-6]\d{3})(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?(?![A-Za-z0-9_%-]|\.\d)")
+# Turkey's Troy cards start with 9792. Four groups of four may be joined by dots ("4368.7452.4728.9745").
+_CARD = re.compile(
+    r"(?<![A-Za-z0-9_./=:-])(?:[2-6]\d{3}|9792)(?:(?:[ -]?\d{2,4}){2,4}(?:[ -]?\d{1,4})?|(?:\.\d{4}){3})"
+    r"(?![A-Za-z0-9_%-]|\.\d)"
+)
 # A card number as a form field or a query parameter (ccnum=4116..., card_number: ...).
-_CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18})(?!\d)")
+_CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18}|9792\d{12})(?!\d)")
 
 
 # The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal): no bank issues them, so
@@ -59,7 +63,7 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
         if re.search(r"\d[ -]$", text[max(0, at - 2) : at]) or _AN_ID_BEFORE.search(text, max(0, at - 24), at):
             continue  # "USPS tracking 9400 18289 3148 9876 8739 83"; "Discord message id 6749420350985889440"
         # The longest run of groups that is a card number: "5105 1051 0510 5100 09/26" ends before the expiry.
-        for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ -]", found))}, reverse=True):
+        for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ .-]", found))}, reverse=True):
             digits = re.sub(r"\D", "", found[:cut])
             if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
                 if digits not in _TEST_CARDS or not _SAID_TEST.search(text):

@@ -122,7 +122,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if group == "key" and _PAGING.search(text, max(0, match.start() - 12), match.start()):
             continue  # "next_page_token": where a listing goes on, not a credential
         if group == "cjkkey":
-            found = _value_after(text, match.end(), "cjk", word)
+            found = value_after(text, match.end(), "cjk", word)
             if found and random_token(text[found[0] : found[1]]):
                 yield found[0], found[1], "API Key"  # "接口密钥：61b8...": a key word of a script without spaces
             continue
@@ -142,13 +142,15 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         kind = {"pw": "Password", "login": "Password", "cjk": "Password"}.get(group, "API Key")
         if group == "key" and "token" in word or word in ("токен", "トークン", "令牌", "토큰"):
             kind = "Token"
-        found = _value_after(text, match.end(), group, word) or bare_values.before(text, match.start(), group, word)
+        found = value_after(text, match.end(), group, word) or bare_values.before(text, match.start(), group, word)
         if not found and group == "pw" and not _ambiguous(word):
             found = bare_values.qualified(text, match.end())
         if found and group == "login" and re.match(r"(?i)\s*\d+(?:[.,]\d+)?\s*[gm]hz\b", text[match.end() :]):
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
         if found and _POSTAL_PIN.search(text, max(0, match.start() - 40), min(len(text), found[1] + 70)):
             continue  # "PIN code 400103 Mumbai": a postal code
+        if found and _BOOKING.match(text, match.end()):
+            continue  # "šifra rezervacije BYSY76", "κωδικός κράτησης 58PWMH": a booking's reference, not a login's
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
             continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
         if found:
@@ -166,12 +168,15 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         elif not spaced and (words := passphrase(text, match.end(), len(text), cued=False)):
             yield words.start(), words.end(), "Password"  # "root / autumn bind arrive endorse"
     for match in _TOKENISH.finditer(text):
+        token = match.group(0)
+        if token.endswith("?") and _ASKED.search(text, _sentence_start(text, match.start()), match.start()):
+            token = token[:-1]  # "does that match the SHASUMS256.txt?": the question's mark, not the token's symbol
         if (
-            password_shaped(match.group(0))
-            and not masked(match.group(0))
+            password_shaped(token)
+            and not masked(token)
             and not _STEP.search(text, max(0, match.start() - 12), match.start())
         ):
-            yield match.start(), match.end(), "Password"
+            yield match.start(), match.start() + len(token), "Password"
 
 
 _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
@@ -179,6 +184,32 @@ _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|
 _ACCOUNT = re.compile(
     r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"
     r"(?P<spaced>[ \t]+)(?=\S*\d))"  # a space only on a login's line ("NVR login for the cameras: admin x")
+)
+# A question's first word: a question ends in its mark, which is then no symbol of the token before it.
+# A question asks with its first word, or with an auxiliary after a dash or a comma ("... .tar.xz — does that match
+# the SHASUMS256.txt?"); "which" after a comma starts a relative clause, not a question.
+_ASKED = re.compile(
+    r"(?i)(?:^|(?<=[.!?\n])|[—–,:;])\s*(?:does|do|did|is|are|was|were|can|could|should|would|will|has|have)\b|"
+    r"(?:^|(?<=[.!?\n]))\s*(?:which|what|who|where|when|why|how)\b"
+)
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` starts: after the last full stop, mark or line break before it
+    (a dot inside a name, "node-v20.tar.xz", ends nothing)."""
+    start = 0
+    for end in _SENTENCE_STOP.finditer(text, 0, at):
+        start = end.end()
+    return start
+
+
+# A code word qualified as a booking's ("code of the reservation"): the word for code is the word for password in
+# these languages.
+_BOOKING = re.compile(
+    r"(?i)\s+(?:rezervacij\w*|rezervac[ie]\w*|rezerwacji|rezervasyon\w*|κράτησης|της\s+κράτησης|(?:ال)?حجز|"
+    r"(?:de\s+(?:la\s+)?)?(?:reserva(?:ción)?|réservation)|(?:della\s+|di\s+)?prenotazione|бронирования|бронювання|"
+    r"резервације|резервации)\b"
 )
 _LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldung|identifiants?|acceso)\b")
 
@@ -210,7 +241,7 @@ _SPACED_LITERAL = re.compile(r"[ \t]+(?=[\"'][^\s\"'])")
 _STRING_TYPE = re.compile(r"\s*:\s*(?:String\??|string|str|&'?\w*\s*str)(?=\s*=)|\s+As\s+String(?=\s*=)")
 
 
-def _value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
+def value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
     """The span of the value that follows a credential word ending at ``at``, if it is one: past each possible
     connector in turn ("the password to the server is X": "to" leads to "the", then "is" to the value); else alone
     on the next line, as a tool prints it."""

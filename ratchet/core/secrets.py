@@ -37,12 +37,14 @@ from ratchet.core import (
     account_secrets,
     cards,
     chat_secrets,
+    dictated,
     keys_in_use,
     listed_secrets,
     passwords,
     random_tokens,
     secret_scorer,
     seed_words,
+    world_words,
 )
 from ratchet.core import password_values as values
 from ratchet.core.password_words import _APP_PASSWORD
@@ -136,7 +138,7 @@ def _formats(text: str) -> tuple[list[tuple[str, re.Match[str]]], str]:
 def _said(text: str) -> Iterator[tuple[int, int, str]]:
     """Credentials said in words: after a password, key or token word, and the account secrets named otherwise (not
     the documentation's examples: "the RFC's example access_token is 2YotnFZFEjr1zCsicMWpAA")."""
-    for layer in (passwords, account_secrets, seed_words, chat_secrets, listed_secrets):
+    for layer in (passwords, account_secrets, seed_words, chat_secrets, listed_secrets, dictated, world_words):
         yield from (span for span in layer.spans(text) if not random_tokens.documented(text[span[0] : span[1]]))
 
 
@@ -471,7 +473,11 @@ _PUBLIC_MATERIAL = re.compile(
     # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
     r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
     # What DNS publishes (an ACME challenge, a site verification in a TXT record), an SSH key's fingerprint: public.
-    r"\bIN\s+TXT\s+\"[^\"\n]*\"|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])",
+    # A record's text may run over several quoted strings, one per line (a DKIM key): all of it is published.
+    r"\bIN\s+TXT\s+\(?\s*\"[^\"\n]*\"(?:\s*\"[^\"\n]*\")*|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])|"
+    # What a page or a redirect shows every visitor: a Content-Security-Policy nonce or hash, an OAuth PKCE challenge
+    # (the digest of the verifier, which is the secret and is not sent with it).
+    r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}",
 )
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
 _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")

@@ -76,15 +76,20 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             ),
         ),
         # A secret piped into the command that reads it (echo 'X' | docker login --password-stdin, | cryptsetup
-        # luksOpen ... -, | vercel env add NAME); Wi-Fi joined from a command line (networksetup, adb's wifi).
+        # luksOpen ... -, | vercel env add NAME, printf '%s' 'X' | gcloud secrets versions add NAME --data-file=-,
+        # | openconnect --passwd-on-stdin); Wi-Fi joined from a command line (networksetup, adb's wifi) or from a
+        # board's code (MicroPython's wlan.connect(SSID, PASSWORD), Arduino's WiFi.begin(SSID, PASSWORD)).
         (
             "Command Line Password",
             re.compile(
-                r"\b(?:echo|printf)\s+(?:-[ne]+\s+)*['\"]([^'\"\s$][^'\"\n]{3,})['\"]\s*\|\s*(?:sudo\s+)?[^\n|]*?"
-                r"(?:--password-stdin|\bluks\w+|\benv\s+add\b|\bsecret\s+(?:create|set)\b|--stdin\b|"
+                r"\b(?:echo|printf)\s+(?:-[ne]+\s+)*(?:['\"]%s['\"]\s+)?['\"]([^'\"\s$][^'\"\n]{3,})['\"]\s*\|\s*(?:sudo\s+)?"
+                r"[^\n|]*?(?:--password-stdin|--passwd-on-stdin|--password-from-stdin|\bluks\w+|\benv\s+add\b|"
+                r"\bsecrets?\s+(?:create|set|versions\s+add)\b|--data-file[= ]-(?!\w)|--stdin\b|"
                 r"\bcryptsetup\b[^|\n]*?--key-file[= ]-(?!\w))|"
                 r"\bnetworksetup\s+-setairportnetwork\s+\S+\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+" + _ARG + "|"
-                r"\bconnect-network\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+(?:wpa2|wpa3|wep)\s+" + _ARG
+                r"\bconnect-network\s+(?:\"[^\"\n]*\"|'[^'\n]*'|\S+)\s+(?:wpa2|wpa3|wep)\s+" + _ARG + "|"
+                r"\b(?i:wlan|sta|sta_if|wifi|station)\.(?:connect|begin)\(\s*(?:\"[^\"\n]*\"|'[^'\n]*'|[A-Za-z_]\w*)\s*,\s*"
+                r"['\"]([^'\"\n]{8,63})['\"]"
             ),
         ),
         # SQL's CREATE/ALTER USER ... IDENTIFIED BY 'X' (not BY PASSWORD '*hash', not BY VALUES); SQLCipher's key.

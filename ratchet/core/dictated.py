@@ -1,0 +1,156 @@
+"""A credential read out character by character: "capital T, seven, lowercase r, hash, two", "großes H, kleines a,
+u, s, vier", "K as in kilo, 9, at sign", "tango, seven, romeo, niner", or a PIN said in words after its name ("the
+alarm code is one nine eight four", "el pin es cuatro, ocho, uno, nueve").
+
+No other layer sees these: the value is not one token but a list of spoken characters. A list of single letters,
+digits said as words, the names of symbols, spelling-alphabet words and case words ("capital", "maiuscola",
+"заглавная") is found as a run of items between commas (or the list marks of Arabic and the CJK scripts); a run is a
+credential when it says the case of a letter or names a symbol or spelling words, which no ordinary list of letters
+does, or when a credential's word (password, code, PIN, "spell it out", "read out") comes just before it. Digits said
+as words with no commas between them ("one nine eight four") count only after such a word.
+
+:func:`spans` yields ``(start, end, kind)`` like the other detectors; the vocabulary (:mod:`ratchet.core.spoken`)
+compiles on the first text that has a list in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ratchet.core import spoken
+
+# Items of a spoken list: text between commas, Arabic and ideographic commas, semicolons, or "then".
+_SEPARATOR = re.compile(r"\s*(?:[,،、，]|\s(?:then|dann|puis|luego|depois|poi|потом|sonra)\b)\s*")
+# A cheap test first: three short items in a row separated by commas, or a digit word after a code's word.
+_LISTED = re.compile(r"(?:[^\s,،、，]{1,16}(?:\s+[^\s,،、，]{1,16}){0,3}\s*[,،、，]\s*){3}")
+_SEPARATORS = re.compile(r"(?:[,،、，][^,،、，]{0,60}){3}")  # three list marks close together
+_ITEM_WORDS = 5  # words: "lowercase p as in papa" is an item, a clause is not
+_WORDS_READ = 24  # of a stretch that is no item: its first and last words (a long one is prose, not a list)
+_MIN_MARKED = 5  # items in a run that says a case, a symbol or spelling words
+_MIN_CUED = 4  # items in a run after a credential's word (a four-digit PIN)
+_CUE_REACH = 60  # characters before the run where the credential's word may be
+
+
+# A letter spelled by a word: "K as in kilo", "B wie Berta", "S comme Sophie" (not "for": "X for x-ray" reads like
+# code's "for shape in data").
+_AS_IN = re.compile(r"(?i)(?P<head>.+?)\s+(?:as\s+in|wie|comme|como|come)\s+\S+")
+_CHAR = re.compile(r"[^\W_]|[#@!$%&*?+=/.\-_~^]")
+
+
+def spans(text: str) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, "Password")`` of each spoken credential in ``text`` (see the module docstring)."""
+    if not (_LISTED.search(text) if _SEPARATORS.search(text) else False) and not spoken.maybe_digits(text):
+        return
+    words = spoken.words()
+    run: list[tuple[int, int, str]] = []  # (start, end, what) of the items in the current run
+    for start, end in _pieces(text):
+        what = _what(text[start:end], words)
+        if what:
+            run.append((start, end, what))
+            continue
+        # A stretch that is no item as a whole: its words, where a run may end ("five, then push hard") or start
+        # ("the password is capital T"), or run whole ("the alarm code is one nine eight four").
+        tokens = [(start + m.start(), start + m.end()) for m in re.finditer(r"\S+", text[start:end])]
+        if len(tokens) > _WORDS_READ:
+            tokens = tokens[: _WORDS_READ // 2] + tokens[-_WORDS_READ // 2 :]
+        at = 0
+        while at < len(tokens):
+            for last in range(min(len(tokens), at + _ITEM_WORDS) - 1, at - 1, -1):
+                what = _what(text[tokens[at][0] : tokens[last][1]], words)
+                if what:
+                    run.append((tokens[at][0], tokens[last][1], what))
+                    at = last + 1
+                    break
+            else:
+                found = _judge(text, run, words)
+                if found:
+                    yield found
+                run = []
+                at += 1
+    found = _judge(text, run, words)
+    if found:
+        yield found
+
+
+def _pieces(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each stretch of ``text`` between separators, blanks at its ends left out."""
+    last = 0
+    for sep in [*_SEPARATOR.finditer(text), None]:
+        end = sep.start() if sep else len(text)
+        piece = text[last:end]
+        begin = last + len(piece) - len(piece.lstrip())
+        if piece.strip():
+            yield begin, begin + len(piece.strip())
+        last = sep.end() if sep else len(text)
+
+
+def _what(item: str, words: spoken.Words) -> str:
+    """What a spoken item says: "case" (a letter with its case, or spelled by a word), "symbol", "spelling", "digit",
+    "char" (a bare letter or digit), "mark" (a symbol said as itself), or "" when it is not one."""
+    item = item.strip(" \t\"'“”‘’()")
+    if len(item) > 1:
+        item = item.rstrip(".:!?。：—–")
+    if not item:
+        return ""
+    said = spoken.normal(item)
+    if said in words.digits or _number(said, words):
+        return "digit"
+    if said in words.symbols:
+        return "symbol"
+    if said in words.spelling:
+        return "spelling"
+    if _CHAR.fullmatch(item) or said in words.letters:
+        return "char" if item.isalnum() or said in words.letters else "mark"  # "+" said as itself: no letter
+    spelled = _AS_IN.fullmatch(item)
+    if spelled:
+        return "case" if _letter(spoken.normal(spelled.group("head")), words) else ""
+    return "case" if _letter(said, words, cased=True) else ""
+
+
+def _number(said: str, words: spoken.Words) -> bool:
+    """Digits said with a repeat word ("double seven") or tens and units ("twenty-one", "thirty three")."""
+    parts = said.replace("-", " ").split()
+    if len(parts) == 2:
+        return (
+            parts[0] in words.repeat and parts[1] in words.digits or parts[0] in words.tens and parts[1] in words.digits
+        )
+    return len(parts) == 1 and parts[0] in words.tens
+
+
+def _letter(said: str, words: spoken.Words, *, cased: bool = False) -> bool:
+    """A letter, a letter's name or a spelling word with a case word before or after it ("capital t", "t maiuscola",
+    "großes h", "upper case k"); without ``cased``, also a bare one ("k" of "k as in kilo")."""
+    parts = said.split()
+    if not cased and len(parts) == 1:
+        return len(said) == 1 and said.isalnum() or said in words.letters
+    for cut in range(1, min(len(parts), 4)):
+        head, tail = " ".join(parts[:cut]), " ".join(parts[cut:])
+        if head in words.case and _bare_letter(tail, words) or tail in words.case and _bare_letter(head, words):
+            return True
+    return False
+
+
+def _bare_letter(said: str, words: spoken.Words) -> bool:
+    return len(said) == 1 and _CHAR.fullmatch(said) is not None or said in words.letters or said in words.spelling
+
+
+def _judge(text: str, run: list[tuple[int, int, str]], words: spoken.Words) -> tuple[int, int, str] | None:
+    """The run as a credential's span, or None: long enough and marked (a case, a symbol, spelling words), or long
+    enough for a PIN after a credential's word."""
+    if not run:
+        return None
+    kinds = [what for _s, _e, what in run]
+    marked = "case" in kinds or "symbol" in kinds or kinds.count("spelling") >= 2
+    if kinds.count("mark") * 2 > len(kinds):
+        return None  # mostly punctuation: code or a list of symbols, not a value read out
+    cued = spoken.cued(text[max(0, run[0][0] - _CUE_REACH) : run[0][0]], words)
+    letters = sum(k in ("case", "char", "spelling") for k in kinds)
+    digits = kinds.count("digit")
+    if marked and len(run) >= _MIN_MARKED and (cued or letters >= 2 or digits >= 3):
+        return run[0][0], run[-1][1], "Password"
+    if cued and len(run) >= _MIN_CUED and digits + letters >= _MIN_CUED:
+        if kinds.count("char") == len(kinds):
+            return None  # "the code is in rooms a, b, c and d": bare letters after a word need a case or a digit
+        return run[0][0], run[-1][1], "Password"
+    return None
