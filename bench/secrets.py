@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 16 were each written blind by another hand, measured once, then tuned on (and learned "
+            "rounds 2 to 17 were each written blind by another hand, measured once, then tuned on (and learned "
             "from: `make secret-scorer`). What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from ratchet.core import spoken
+from ratchet.core.password_values import generated
 
 # Items of a spoken list: text between commas, Arabic and ideographic commas, semicolons, or "then".
 _SEPARATOR = re.compile(r"\s*(?:[,،、，]|\s(?:then|dann|puis|luego|depois|poi|потом|sonra)\b)\s*")
@@ -30,6 +31,8 @@ _WORDS_READ = 24  # of a stretch that is no item: its first and last words (a lo
 _MIN_MARKED = 5  # items in a run that says a case, a symbol or spelling words
 _MIN_CUED = 4  # items in a run after a credential's word (a four-digit PIN)
 _CUE_REACH = 60  # characters before the run where the credential's word may be
+_WHOLE = re.compile(r"[^\s\"'“‘(]+")  # a word after the run, quotes around it left out
+_WHOLE_REACH = 80  # characters after the run where the value may be written whole
 
 
 # A letter spelled by a word: "K as in kilo", "B wie Berta", "S comme Sophie" (not "for": "X for x-ray" reads like
@@ -63,14 +66,26 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
                     at = last + 1
                     break
             else:
-                found = _judge(text, run, words)
-                if found:
-                    yield found
+                yield from _found(text, run, words)
                 run = []
                 at += 1
+    yield from _found(text, run, words)
+
+
+def _found(text: str, run: list[tuple[int, int, str]], words: spoken.Words) -> Iterator[tuple[int, int, str]]:
+    """The run's span when it is a credential, and the value it spells when the text then writes it whole ("...
+    exclamation mark, so that's T56hi!"): a word soon after with letters and digits or symbols, cut out with the run
+    (the text is refused anyway; this only decides what redaction removes)."""
     found = _judge(text, run, words)
-    if found:
-        yield found
+    if not found:
+        return
+    yield found
+    for token in _WHOLE.finditer(text, found[1], min(len(text), found[1] + _WHOLE_REACH)):
+        value = token.group(0).rstrip(".,;:\"'”’)")
+        if len(value) >= 4 and (
+            generated(value) or any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+        ):
+            yield token.start(), token.start() + len(value), "Password"
 
 
 def _pieces(text: str) -> Iterator[tuple[int, int]]:

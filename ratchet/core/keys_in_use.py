@@ -1,7 +1,8 @@
 """Keys as code and addresses use them, where no documented prefix names them: the literal an SDK's client is built
 with, an HMAC's key, a node provider's key in its RPC address, a webhook's token in its path, a smart-home bridge's
 user name, a signed cookie, a wallet's key where deploy configs keep it; formats whose shape is their name (an OpenVPN
-static key, Django's generated key, Roblox's session cookie, Backblaze, WooCommerce, OVH and ``sk_`` keys); and the
+static key, Django's generated key, Roblox's session cookie, Backblaze, WooCommerce, OVH and ``sk_`` keys, a
+minisign secret key, a JSON Web Key's private member); and the
 files where tools keep a password (a kickstart's ``rootpw``, FileZilla's server lists, Postfix's SASL map, a
 CloudFormation parameter's default). Read by :func:`ratchet.core.secret_formats.formats`; each pattern's first
 non-empty group (or the whole match) is the secret, and the kinds in :data:`RANDOM_ONLY` count only a value a
@@ -34,6 +35,23 @@ _SECRET_VAR = r"[\w.]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?)[A-Z0
 def formats() -> list[tuple[str, re.Pattern[str]]]:
     """``(kind, pattern)`` of each detector here (compiled once, with the rest, by the caller's cache)."""
     return [
+        # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its
+        # "kty": the key itself (a public JWK has none of them and is left alone).
+        (
+            "JWK Private Key",
+            re.compile(
+                r"\"kty\"\s*:[^{}]*?\"(?:d|p|q|dp|dq|qi|k)\"\s*:\s*\"([A-Za-z0-9_-]{16,})\"|"
+                r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:\s*\"([A-Za-z0-9_-]{16,})\"(?=[^{}]*\"kty\")"
+            ),
+        ),
+        # A minisign secret key file's key line (signature algorithm Ed, KDF scrypt or none, checksum Blake2b).
+        (
+            "Minisign Secret Key",
+            re.compile(
+                r"\bRW(?:RTY0Iy|QAAEIy)[A-Za-z0-9+/]{140,}={0,2}|"
+                r"untrusted comment: minisign (?:encrypted )?secret key[^\n]*\n[ \t]*(RW[A-Za-z0-9+/]{40,}={0,2})"
+            ),
+        ),
         # DeepgramClient("3f43..."), OpenAI(api_key="...") is named by its prefix: a client's bare random literal;
         # of two (SpotifyClient("<client id>", "<client secret>")), the second.
         (

@@ -375,3 +375,31 @@ _MASKED_NEXT = re.compile(
 def _ambiguous(word: str) -> bool:
     """A credential word that is also an ordinary word ("pin", "pass", "token") or a short abbreviation ("pw")."""
     return word in _AMBIGUOUS or word.isascii() and word.isalpha() and len(word) <= 3
+
+
+# A question's first word: a question ends in its mark, which is then no symbol of the token before it.
+# A question asks with its first word, or with an auxiliary after a dash or a comma ("... .tar.xz — does that match
+# the SHASUMS256.txt?"); "which" after a comma starts a relative clause, not a question.
+_ASKED = re.compile(
+    r"(?i)(?:^|(?<=[.!?\n])|[—–,:;])\s*(?:does|do|did|is|are|was|were|can|could|should|would|will|has|have)\b|"
+    r"(?:^|(?<=[.!?\n]))\s*(?:which|what|who|where|when|why|how)\b"
+)
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` starts: after the last full stop, mark or line break before it
+    (a dot inside a name, "node-v20.tar.xz", ends nothing)."""
+    start = 0
+    for end in _SENTENCE_STOP.finditer(text, 0, at):
+        start = end.end()
+    return start
+
+
+# A code word qualified as a booking's ("code of the reservation"): the word for code is the word for password in
+# these languages.
+_BOOKING = re.compile(
+    r"(?i)\s+(?:rezervacij\w*|rezervac[ie]\w*|rezerwacji|rezervasyon\w*|κράτησης|της\s+κράτησης|(?:ال)?حجز|"
+    r"(?:de\s+(?:la\s+)?)?(?:reserva(?:ción)?|réservation)|(?:della\s+|di\s+)?prenotazione|бронирования|бронювання|"
+    r"резервације|резервации)\b"
+)

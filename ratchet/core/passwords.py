@@ -40,6 +40,8 @@ from ratchet.core.password_values import (
 )
 from ratchet.core.password_words import (
     _APP_PASSWORD,
+    _ASKED,
+    _BOOKING,
     _CAMEL,
     _CAMEL_VERB,
     _CJK_CONNECTOR,
@@ -90,6 +92,7 @@ from ratchet.core.password_words import (
     COMPOUND_LAST,
     TWO_WORDS,
     _ambiguous,
+    _sentence_start,
     _word,
     a_key_for,
     masked,
@@ -184,32 +187,6 @@ _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|
 _ACCOUNT = re.compile(
     r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"
     r"(?P<spaced>[ \t]+)(?=\S*\d))"  # a space only on a login's line ("NVR login for the cameras: admin x")
-)
-# A question's first word: a question ends in its mark, which is then no symbol of the token before it.
-# A question asks with its first word, or with an auxiliary after a dash or a comma ("... .tar.xz — does that match
-# the SHASUMS256.txt?"); "which" after a comma starts a relative clause, not a question.
-_ASKED = re.compile(
-    r"(?i)(?:^|(?<=[.!?\n])|[—–,:;])\s*(?:does|do|did|is|are|was|were|can|could|should|would|will|has|have)\b|"
-    r"(?:^|(?<=[.!?\n]))\s*(?:which|what|who|where|when|why|how)\b"
-)
-_SENTENCE_STOP = re.compile(r"[.!?](?=\s)|\n")
-
-
-def _sentence_start(text: str, at: int) -> int:
-    """Where the sentence holding position ``at`` starts: after the last full stop, mark or line break before it
-    (a dot inside a name, "node-v20.tar.xz", ends nothing)."""
-    start = 0
-    for end in _SENTENCE_STOP.finditer(text, 0, at):
-        start = end.end()
-    return start
-
-
-# A code word qualified as a booking's ("code of the reservation"): the word for code is the word for password in
-# these languages.
-_BOOKING = re.compile(
-    r"(?i)\s+(?:rezervacij\w*|rezervac[ie]\w*|rezerwacji|rezervasyon\w*|κράτησης|της\s+κράτησης|(?:ال)?حجز|"
-    r"(?:de\s+(?:la\s+)?)?(?:reserva(?:ción)?|réservation)|(?:della\s+|di\s+)?prenotazione|бронирования|бронювання|"
-    r"резервације|резервации)\b"
 )
 _LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldung|identifiants?|acceso)\b")
 

@@ -143,23 +143,6 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Atlassian Token", re.compile(r"\bATATT3[A-Za-z0-9_=-]{100,}")),
         ("Dropbox Token", re.compile(r"\bsl\.(?:u\.)?[A-Za-z0-9_-]{100,}")),
         ("Age Secret Key", re.compile(r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b")),
-        # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its
-        # "kty": the key itself (a public JWK has none of them and is left alone).
-        (
-            "JWK Private Key",
-            re.compile(
-                r"\"kty\"\s*:[^{}]*?\"(?:d|p|q|dp|dq|qi|k)\"\s*:\s*\"([A-Za-z0-9_-]{16,})\"|"
-                r"\"(?:d|p|q|dp|dq|qi|k)\"\s*:\s*\"([A-Za-z0-9_-]{16,})\"(?=[^{}]*\"kty\")"
-            ),
-        ),
-        # A minisign secret key file's key line (signature algorithm Ed, KDF scrypt or none, checksum Blake2b).
-        (
-            "Minisign Secret Key",
-            re.compile(
-                r"\bRW(?:RTY0Iy|QAAEIy)[A-Za-z0-9+/]{140,}={0,2}|"
-                r"untrusted comment: minisign (?:encrypted )?secret key[^\n]*\n[ \t]*(RW[A-Za-z0-9+/]{40,}={0,2})"
-            ),
-        ),
         ("Firebase Server Key", re.compile(r"\bAAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}")),
         ("Sentry DSN", re.compile(r"https?://([0-9a-f]{32})@[\w.-]*sentry\.io/\d+")),
         # A credential as a URL's query parameter (?appid=..., &access_token=...).

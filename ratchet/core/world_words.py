@@ -108,7 +108,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     if not names:
         return
     from ratchet.core import passwords
-    from ratchet.core.passwords import _BOOKING
+    from ratchet.core.password_words import _BOOKING
 
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
     for start, end, kind, name in names:
