@@ -9,8 +9,8 @@ credential when it says the case of a letter or names a symbol or spelling words
 does, or when a credential's word (password, code, PIN, "spell it out", "read out") comes just before it. Digits said
 as words with no commas between them ("one nine eight four") count only after such a word.
 
-:func:`spans` yields ``(start, end, kind)`` like the other detectors; the vocabulary (:mod:`ratchet.core.spoken`)
-compiles on the first text that has a list in it.
+:func:`spans` yields ``(start, end, kind)`` like the other detectors; the words (:func:`ratchet.core.spoken.words`,
+sets looked up item by item) load on the first text that has a list in it.
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ from collections.abc import Iterator
 from ratchet.core import spoken
 from ratchet.core.password_values import generated
 
-# Items of a spoken list: text between commas, Arabic and ideographic commas, semicolons, or "then".
+# Items of a spoken list: text between commas (Latin, Arabic and ideographic ones) or "then".
 _SEPARATOR = re.compile(r"\s*(?:[,،、，]|\s(?:then|dann|puis|luego|depois|poi|потом|sonra)\b)\s*")
-# A cheap test first: three short items in a row separated by commas, or a digit word after a code's word.
+# The cheap tests first: three list marks close together, then three short items between them (or, without commas,
+# three digit words in a row: spoken.maybe_digits).
 _LISTED = re.compile(r"(?:[^\s,،、，]{1,16}(?:\s+[^\s,،、，]{1,16}){0,3}\s*[,،、，]\s*){3}")
-_SEPARATORS = re.compile(r"(?:[,،、，][^,،、，]{0,60}){3}")  # three list marks close together
+_SEPARATORS = re.compile(r"(?:[,،、，][^,،、，]{0,60}){3}")
 _ITEM_WORDS = 5  # words: "lowercase p as in papa" is an item, a clause is not
 _WORDS_READ = 24  # of a stretch that is no item: its first and last words (a long one is prose, not a list)
 _MIN_MARKED = 5  # items in a run that says a case, a symbol or spelling words
@@ -43,7 +44,8 @@ _CHAR = re.compile(r"[^\W_]|[#@!$%&*?+=/.\-_~^]")
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, "Password")`` of each spoken credential in ``text`` (see the module docstring)."""
-    if not (_LISTED.search(text) if _SEPARATORS.search(text) else False) and not spoken.maybe_digits(text):
+    listed = _SEPARATORS.search(text) is not None and _LISTED.search(text) is not None
+    if not listed and not spoken.maybe_digits(text):
         return
     words = spoken.words()
     run: list[tuple[int, int, str]] = []  # (start, end, what) of the items in the current run
@@ -95,8 +97,9 @@ def _pieces(text: str) -> Iterator[tuple[int, int]]:
         end = sep.start() if sep else len(text)
         piece = text[last:end]
         begin = last + len(piece) - len(piece.lstrip())
-        if piece.strip():
-            yield begin, begin + len(piece.strip())
+        item = piece.strip()
+        if item:
+            yield begin, begin + len(item)
         last = sep.end() if sep else len(text)
 
 

@@ -377,9 +377,9 @@ def _ambiguous(word: str) -> bool:
     return word in _AMBIGUOUS or word.isascii() and word.isalpha() and len(word) <= 3
 
 
-# A question's first word: a question ends in its mark, which is then no symbol of the token before it.
-# A question asks with its first word, or with an auxiliary after a dash or a comma ("... .tar.xz — does that match
-# the SHASUMS256.txt?"); "which" after a comma starts a relative clause, not a question.
+# A question ends in its mark, which is then no symbol of the token before it. A question asks with its first word,
+# or with an auxiliary after a dash or a comma ("... .tar.xz — does that match the SHASUMS256.txt?"); "which" after a
+# comma starts a relative clause, not a question.
 _ASKED = re.compile(
     r"(?i)(?:^|(?<=[.!?\n])|[—–,:;])\s*(?:does|do|did|is|are|was|were|can|could|should|would|will|has|have)\b|"
     r"(?:^|(?<=[.!?\n]))\s*(?:which|what|who|where|when|why|how)\b"

@@ -17,7 +17,9 @@ import os
 import zlib
 from functools import lru_cache
 
-VOCABULARY = ("data", "credential-words.json")  # ratchet.core.world_words.VOCABULARY, named here without importing it
+# The vocabulary file ratchet.core.world_words reads (and imports from here): named where the stamp can stat it
+# without importing the rules.
+VOCABULARY = ("data", "credential-words.json")
 
 
 @lru_cache(maxsize=1)

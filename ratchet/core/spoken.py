@@ -1,6 +1,7 @@
 """The words of a credential read out loud (:mod:`ratchet.core.dictated`): digits, case words, the names of symbols,
 the spelling alphabet, and the words that announce a spoken password or PIN, in the languages people write to an
-agent in. Plain tables, no patterns: :mod:`ratchet.core.dictated` compiles them when first needed.
+agent in. Plain tables, no patterns: :func:`words` makes them sets (with the vocabulary file's words) when first
+needed.
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def words() -> Words:
             ("door_code_compounds", "cues"),
         ):
             # A word of one letter is too common to read as a digit or a case ("a", "大"): those stay out.
-            more[into].update(normal(w) for w in lists.get(key) or () if len(normal(w)) > 1)
+            more[into].update(said for said in map(normal, lists.get(key) or ()) if len(said) > 1)
     nato = doc.get("nato")
     spelling = {normal(w) for w in nato if isinstance(w, str)} if isinstance(nato, list) else set()
     cues = {normal(w) for w in CUE_WORDS} | more["cues"]

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ratchet.core import passwords, spoken
+from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
+from ratchet.core.password_values import generated, plausible
+from ratchet.core.password_words import _BOOKING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
 
 _KINDS = ("password", "pin", "door_code_compounds", "code", "door", "recovery_phrase")
@@ -47,8 +50,9 @@ def vocabulary() -> dict[str, object]:
 
 
 def normal(word: str) -> str:
-    """A word as the tables hold it: NFC, lower case, punctuation at its ends left out."""
-    return unicodedata.normalize("NFC", word.strip(_TRIM)).lower()
+    """A word as the tables hold it: :func:`ratchet.core.spoken.normal` (NFC, lower case), punctuation at its ends left
+    out."""
+    return spoken.normal(word.strip(_TRIM))
 
 
 @lru_cache(maxsize=1)
@@ -107,24 +111,20 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     names = _names(text)
     if not names:
         return
-    from ratchet.core import passwords
-    from ratchet.core.password_words import _BOOKING
-
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
     for start, end, kind, name in names:
-        word = ""
         if _BOOKING.match(text, end):
             continue  # "šifra rezervacije BYSY76": a booking's reference (the password layer's rule)
         if kind.startswith("known "):
             kind = kind[len("known ") :]
             clause = _CLAUSE.match(text, end)
-            if kind == "code" and not _near_door(text, start, end, doors) or kind in ("door", "recovery_phrase"):
+            if kind == "code" and not _near_door(text, start, doors) or kind in ("door", "recovery_phrase"):
                 continue
             if _not_access(text, start, end):
                 continue
             said = text[max(0, start - 40) : clause.end()] if clause else ""
             if not said.isascii() and not _ENGLISH.search(said):
-                value = _value_near(text, end, "password" if kind == "password" else "pin" if kind == "pin" else "code")
+                value = _value_near(text, end, kind)
                 if value:
                     yield value[0], value[1], "Password"
             continue
@@ -132,14 +132,14 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             word = f"password {name}"
         elif kind == "pin":
             word = f"pin {name}"
-        elif kind == "door_code_compounds" or kind == "code" and _near_door(text, start, end, doors):
+        elif kind == "door_code_compounds" or kind == "code" and _near_door(text, start, doors):
             word = f"door code {name}"
-        elif kind == "recovery_phrase":
-            found = _seed_after(text, end)
+        else:
+            found = seed_after(text, end) if kind == "recovery_phrase" else None
             if found:
                 yield found[0], found[1], "Seed Phrase"
             continue
-        if not word or _not_access(text, start, end):
+        if _not_access(text, start, end):
             continue
         value = passwords.value_after(text, end, "pw", word) or _value_near(text, end, kind)
         if value and kind == "pin" and _POSTAL.fullmatch(text, *value) and _INDIC.search(text):
@@ -153,9 +153,6 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
     language ("... ay m3@d0w97?, pakitandaan", "Koodhka albaabka waa 0934#."): for a password, a word that looks
     chosen or generated; for a PIN or a door's code, digits that end the clause but for a word or two (a copula
     after the value: "4551 է", "1963 ਹੈ")."""
-    from ratchet.core.password_values import generated, plausible
-    from ratchet.core.password_words import _YEAR
-
     clause = _CLAUSE.match(text, at)
     stop = clause.end() if clause else at
     words = list(_WORD.finditer(text, at, stop))[:_NEAR_WORDS]
@@ -198,7 +195,7 @@ _DIGITS = re.compile(r"[*#]?\d{3,8}[*#]?")
 _MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z]*[A-Z]+[a-z]+){2,}[A-Z]*[a-z]*[A-Z]\w*")
 
 
-def _near_door(text: str, start: int, end: int, doors: list[tuple[int, int]]) -> bool:
+def _near_door(text: str, start: int, doors: list[tuple[int, int]]) -> bool:
     """A word for a door in the clause of the code's word, close to it."""
     for clause in _CLAUSE.finditer(text):
         if clause.start() <= start < clause.end():
@@ -208,13 +205,4 @@ def _near_door(text: str, start: int, end: int, doors: list[tuple[int, int]]) ->
 
 def _not_access(text: str, start: int, end: int) -> bool:
     """What the door layer says is no door's code around the name (a postal code, an error's code)."""
-    from ratchet.core.account_secrets import _NOT_ACCESS
-
     return bool(_NOT_ACCESS.search(text, max(0, start - 40), min(len(text), end + 40)))
-
-
-def _seed_after(text: str, at: int) -> tuple[int, int] | None:
-    """A seed phrase after its name, as :mod:`ratchet.core.account_secrets` reads one after an English name."""
-    from ratchet.core.account_secrets import seed_after
-
-    return seed_after(text, at)
