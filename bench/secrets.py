@@ -116,8 +116,13 @@ CORPORA = {
     "tuning, round 17": (_SECRETS / "heldout-16" / "credentials.jsonl", _SECRETS / "heldout-16" / "ordinary.jsonl"),
     # Written blind (2026-11-27, thirteenth session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 1,400 shapes, 39 % of them in 93 languages other than English; 1,150 ordinary facts over 915
-    # shapes, 36 % in 54 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-17" / "credentials.jsonl", _SECRETS / "heldout-17" / "ordinary.jsonl"),
+    # shapes, 36 % in 54 languages); measured once after round 17 (add 92.3 %, extract 99.9 %, output 91.1 %,
+    # ordinary refused 1.0 %, withheld 1.0 %), then tuned on by class (round 18) and learned from.
+    "tuning, round 18": (_SECRETS / "heldout-17" / "credentials.jsonl", _SECRETS / "heldout-17" / "ordinary.jsonl"),
+    # Written blind (2026-11-27, fourteenth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes in 86 languages; 1,150 ordinary facts over 1,150 shapes in 47 languages); not
+    # tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-18" / "credentials.jsonl", _SECRETS / "heldout-18" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

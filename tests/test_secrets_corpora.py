@@ -91,6 +91,18 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # booking codes named with a password's word. Left as misses: session cookies, keys in PHP arrays and SQL
         # rows, values on the line below a tool's message, passphrases of plain words, Irish and Khmer sentences.
         ("heldout-16", 0.955, 0.002),
+        # Round 18 (tuned by class on it, and learned from): names inside scripts without spaces, in compounds and
+        # with a case ending after a hyphen; what else a code opens (a safe, an alarm, a locker, a bike lock: the
+        # vocabulary's "lock" lists); values further after their name, digits-only and random-capital Wi-Fi
+        # passwords, English passphrase words in another language's clause; passwords handed to an API, property
+        # lists, strongSwan secrets, a pipeline's variable, well-known session cookies, a chosen password in a
+        # password's sentence, services' key shapes, licence keys, setup keys in groups, HomeKit codes, a meeting's
+        # passcode; as ordinary, a JWKS key id, a page's nonce, percent-encoded text, prices, famous passwords
+        # talked about, India's postal PIN code. Left as misses: Hebrew, Tamil, Lao, Uzbek, Igbo, Kinyarwanda,
+        # Samoan, Quechua and Latin sentences, Chinese ones with the value glued on, a password in the sentence after
+        # its word or named only by what is done to it, a lock's noun alone before its code, a hex key in Hardhat's
+        # accounts, a value two lines below its label.
+        ("heldout-17", 0.975, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -123,6 +135,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-13",
         "heldout-14",
         "heldout-16",
+        "heldout-17",
         # Not heldout-15: one of its texts ("Wi-Fi: <network> 🔒 <password>") is caught by the network's name, which
         # redaction cuts out, and the password after the lock is left (a known leak of redaction, not of the filter:
         # the text is refused as a whole); its two other such cases (wpa_passphrase, a client's id before its secret)

@@ -17,6 +17,7 @@ from ratchet.core import rules_stamp, secrets, spoken, world_words
 
 DATA = Path(world_words.__file__).resolve().parents[1] / "data" / "credential-words.json"
 KINDS = {"password", "pin", "code", "door", "door_code_compounds", "recovery_phrase", "digits", "symbols"}
+LOCKS = {"lock", "combination", "lock_code_compounds"}  # what a code opens besides a door, and its names
 
 
 def test_the_vocabulary_holds_a_hundred_languages() -> None:
@@ -24,6 +25,7 @@ def test_the_vocabulary_holds_a_hundred_languages() -> None:
     languages = [name for name, lists in doc.items() if isinstance(lists, dict)]
     assert len(languages) >= 95
     assert all(set(doc[name]) >= KINDS for name in languages)
+    assert sum(set(doc[name]) >= LOCKS for name in languages) >= 95
     assert isinstance(doc["nato"], list) and "niner" in doc["nato"]
     # Stored as the tables read it: lower case, NFC, no duplicates in a list.
     for name in languages:
@@ -48,6 +50,11 @@ def test_the_vocabulary_holds_a_hundred_languages() -> None:
         ("Lambar ƙofar gida ita ce 90217.", "90217"),  # Hausa
         ("obnovovací fráze: kolo hrad strom lampa ryba mrak pero sklo voda les kniha zvon", "kolo hrad strom"),
         ("복구 구문: 사과 바다 하늘 나무 구름 연필 우산 기차 사자 거울 모래 시계", "사과 바다 하늘"),  # Korean
+        ("รหัสประตูหอพักคือ 4418 นะ", "4418"),  # Thai: no spaces between the words
+        ("保险箱密码是 903315", "903315"),  # Chinese: a safe's password
+        ("Seifo kodas namuose: 250817", "250817"),  # Lithuanian: a safe's code, the "lock" list
+        ("Tresorcode im Keller: 7391", "7391"),  # German: the lock list's compound
+        ("PIN-a txartelarena 5512", "5512"),  # Basque: a case ending after a hyphen
     ],
 )
 def test_credentials_named_in_other_languages(text: str, secret: str) -> None:
@@ -68,6 +75,11 @@ def test_credentials_named_in_other_languages(text: str, secret: str) -> None:
         "фраза восстановления хранится в сейфе у родителей дома в деревне под Тверью рядом с документами",
         "the door code changed in 2023",  # English names are the other layers'
         "புதிய வீட்டின் பின் கோடு 691904.",  # India's postal code is its PIN code
+        "मेरे गांव का पिन कोड 221005 है",  # likewise in Hindi
+        "Als Passwort-Manager nutze ich KeePassXC.",  # a compound about the password, and a manager's name
+        "Lösenordet är för svagt enligt systemet.",  # no value: Swedish words, not random letters
+        "เที่ยวบิน TG 640 รหัสการจอง QX7PLM",  # Thai: a booking's code
+        "Der Zahlencode steht im Handbuch auf Seite 2024",  # a page's number, a year's shape
     ],
 )
 def test_look_alikes_in_other_languages(text: str) -> None:
@@ -76,12 +88,13 @@ def test_look_alikes_in_other_languages(text: str) -> None:
 
 @pytest.fixture
 def no_vocabulary(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    derived = (world_words._index, world_words._english, world_words._suffixes, world_words._glued_index, spoken.words)
     monkeypatch.setattr(world_words, "vocabulary", lambda: {})
-    world_words._index.cache_clear()
-    spoken.words.cache_clear()
+    for table in derived:
+        table.cache_clear()
     yield
-    world_words._index.cache_clear()
-    spoken.words.cache_clear()
+    for table in derived:
+        table.cache_clear()
 
 
 def test_without_the_file_the_words_are_off_not_broken(no_vocabulary: None) -> None:

@@ -3,13 +3,15 @@ the password for ..."), after a few words saying whose password it is ("hasło d
 account (an e-mail address on the line, a config file's directive: "requirepass ..."). Without a connector only a
 value that looks chosen or generated counts. Also the password of a ``user / pass`` pair after a login word
 (:func:`login_pair`), judged by the same standard, a value alone on the line below its word (:func:`below`), and one
-a few words on in the same clause that only a password looks like (:func:`floating`).
+a few words on in the same clause that only a password looks like (:func:`floating`), or anywhere in a sentence that
+talks of a password (:func:`in_sentence`: "is bubblesprairie985 a good password?").
 :mod:`ratchet.core.passwords` asks these when no connector was found. Nothing here imports anything heavy.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
@@ -39,8 +41,8 @@ def before(text: str, at: int, group: str, word: str) -> tuple[int, int] | None:
     """``"M0nt3r3y-Bay#7" is the password for ...``, ``timber5991 — that's the password``, ``use X as the
     passphrase``, ``"2662" - PIN for ...``: a generated-looking value (a PIN's digits, a passphrase's words)
     before the word, unless the word only qualifies the noun after it ("... is our password rule")."""
-    if group not in ("pw", "login", "key"):
-        return None
+    if group not in ("pw", "login", "key") or text.startswith("(", at + len(word)):
+        return None  # "c.NotebookApp.password = passwd('...')": a function called, not the noun
     after = re.match(r"\s+([^\W\d_]+)", text[at + len(word) : at + len(word) + 30])
     if after and after.group(1).lower() in _OTHER_HEADS:
         return None
@@ -202,3 +204,51 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
             start = at + match.start() + match.group(0).index(value)
             return start, start + len(value)
     return None
+
+
+def in_sentence(text: str) -> Iterator[tuple[int, int]]:
+    """A value the sentence of a password's word holds before or after it, with no connector between them ("is
+    bubblesprairie985 a good password?", "the site rejects oscar&emma2008 as too weak", "change it from X to
+    ILoveRex61"): a token only a person choosing a password writes (:func:`_chosen_alone`)."""
+    for sentence in _SENTENCE.finditer(text):
+        said = sentence.group(0)
+        if not _PASSWORD_SAID.search(said):
+            continue
+        for token in re.finditer(r"[^\s,;()\[\]{}<>]+", said):
+            value = token.group(0).strip("\"'`“”‘’.:!?")
+            if _chosen_alone(value):
+                start = sentence.start() + token.start() + token.group(0).index(value)
+                yield start, start + len(value)
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\S)[^.!?\n]*)*")  # "summer.winter.29" does not end one
+_PASSWORD_SAID = re.compile(r"(?i)\b(?:(?:master\s+)?pass(?:word|phrase|code)s?|passwort|pw|pwd)\b")
+_TECHNICAL = re.compile(
+    r"(?i)sha-?\d|md[45]|pbkdf|argon2|bcrypt|scrypt|aes-?\d|rsa-?\d|ed25519|x25519|blake\d|hmac|crc\d|utf-?\d|"
+    r"base\d\d|ipv\d|http\d|oauth\d|x509|pkcs\d|tls\d|ssl\d|win\d\d|x86|amd64|arm64|i18n|k8s"
+)
+_LEET = re.compile(r"[A-Za-z]+\d[A-Za-z]+\d*[A-Za-z]*[_.!@#$%&*-]?\d{2,}")  # N3bul4_4424
+
+
+def _chosen_alone(value: str) -> bool:
+    """A token that reads as a chosen password with no word to name it, 8 to 40 characters: a symbol a password takes
+    and a digit (``oscar&emma2008``), words run together and a symbol after them (``MyLanternIsSofia$``), two
+    capitals in a run of words and a number (``ILoveRex61``), digits among letters (``N3bul4_4424``), or ten letters
+    or more and a number (``bubblesprairie985``); not an address, a path, a version, a file's name, an algorithm's
+    name or a name of code."""
+    if not 8 <= len(value) <= 40 or not generated(value) or not plausible(value) or _ordinary_shape(value):
+        return False
+    if value.lower() in _DESCRIBING or re.search(r"[/:@=\\]", value) or re.fullmatch(r"[a-z]+(?:_[a-z0-9]+)+", value):
+        return False
+    if _TECHNICAL.search(value):
+        return False  # "hashed with Pbkdf2Sha512", "Argon2id", "AES256GCM": an algorithm's name
+    letters = sum(c.isalpha() for c in value)
+    if letters < 4 or not any(c.isdigit() for c in value) and not re.search(r"[&$!#%*^+~]", value):
+        return False
+    if any(c.isdigit() for c in value) and re.search(r"[&$!#%*^+~]", value) or _LEET.fullmatch(value):
+        return True
+    if re.fullmatch(r"(?:[A-Z][a-z]+){3,}[&$!#%*^+~]+", value):
+        return True  # "MyLanternIsSofia$": words run together and a symbol after them, not a brand ("FRITZ!Box")
+    if sum(c.isupper() for c in value) >= 2 and re.fullmatch(r"(?:[A-Z][a-z]*)+\d{2,}", value):
+        return True
+    return bool(re.fullmatch(r"[a-z]{10,}\d{2,}", value))

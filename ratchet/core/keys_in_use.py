@@ -25,6 +25,7 @@ RANDOM_ONLY = frozenset(
         "Query Key",
         "Session Cookie Literal",
         "Rotated Key",
+        "Stream Key",
     }
 )
 
@@ -200,4 +201,64 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Backblaze Application Key",
             re.compile(r"\bK00(?=[A-Za-z0-9]{28}\b)(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{28}\b"),
         ),
+        # Where services put a key in a URL or a token of their own shape: an Azure Function's key (?code=), Loggly's
+        # input token in its path, a live stream's key after an RTMP server's application; Braintree's access token;
+        # an NKEY seed in NATS' armour; a Windows account's NT hash in a pwdump line (it logs in as the password does).
+        ("Query Key", re.compile(r"\.azurewebsites\.net/api/[^\s?]*\?(?:[^\s#]*&)?code=([A-Za-z0-9_-]{20,}={0,2})")),
+        (
+            "Loggly Token",
+            re.compile(r"\blogs-\d+\.loggly\.com/(?:inputs|bulk)/([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})"),
+        ),
+        ("Stream Key", re.compile(r"\brtmps?://[^\s/]+(?::\d+)?/(?:live\d?|app|stream)/([A-Za-z0-9_-]{16,})")),
+        (
+            "Live Stream Key",  # named: the platform's groups of four ("xypp-pqwo-ecyf-yvuy-n46k")
+            re.compile(r"(?i)\bstream\s+key\b[^\n]{0,20}?[:=]\s*[\"'`]?([a-z0-9]{4}(?:-[a-z0-9]{4}){3,5})\b"),
+        ),
+        (
+            "Braintree Access Token",
+            re.compile(r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}\b"),
+        ),
+        ("NKEY Seed", re.compile(r"-----BEGIN [A-Z ]*NKEY SEED-----\s*\n\s*([A-Z0-9]{40,})")),
+        # A product's licence key in groups (a serial, a CD key, a game's key); an authenticator's setup key in groups
+        # of four; a HomeKit device's setup code; a meeting's passcode; an authenticator's current code handed on.
+        (
+            "Product Key",
+            re.compile(
+                r"(?i)\b(?:product\s+key|licen[cs]e\s+key|cd[\s-]?key|activation\s+(?:key|code)|steam\s+key|game\s+key|"
+                r"registration\s+(?:key|code))\b[^\n]{0,40}?(?-i:\b((?:[A-Z0-9]{4,6}-){2,6}[A-Z0-9]{4,6}))\b|"
+                # A serial is a device's as often as a licence's: four groups or more, digits and capitals alike.
+                r"\bserial(?:\s+(?:number|no\.?|key))?\b[^\n]{0,40}?(?-i:\b((?:[A-Z0-9]{4,6}-){3,6}[A-Z0-9]{4,6}))\b"
+            ),
+        ),
+        (
+            "TOTP Seed",
+            re.compile(
+                r"(?i)\b(?:setup|secret|manual(?:\s+entry)?|2fa|totp|mfa|authenticator)\s+key\b[^\n]{0,40}?"
+                r"(?-i:\b([A-Z2-7]{4}(?: [A-Z2-7]{4}){3,7}))\b"
+            ),
+        ),
+        (
+            "Pairing Code",
+            re.compile(r"(?i)\b(?:homekit|setup|pairing)\b[^\n]{0,30}?\bcode\b[^\n]{0,30}?\b(\d{3}-\d{2}-\d{3})\b"),
+        ),
+        (
+            "Meeting Passcode",
+            re.compile(
+                r"(?i)\b(?:zoom|meeting|webex)\b[^\n]{0,80}?\bpass(?:code|word)\s*[:=]?\s*"
+                r"(?-i:\b((?=[A-Za-z]*\d|[A-Za-z0-9]*[a-z][A-Za-z0-9]*[A-Z])[A-Za-z0-9]{5,10}))\b"
+            ),
+        ),
+        (
+            "One-Time Code",
+            re.compile(
+                r"(?i)\b(?:authenticator|authy|2fa|totp|mfa)\b[^\n]{0,20}?\b(?:shows|says|reads)\s*:?\s*(\d{6})\b"
+            ),
+        ),
+        (
+            "Query Key",
+            re.compile(
+                r"[?&](?:invite|invite_token|invitation(?:_token)?|signup_token|join_token)=([A-Za-z0-9_-]{20,})"
+            ),
+        ),
+        ("NT Hash", re.compile(r"(?m)^[^:\s]+:\d+:[0-9a-fA-F]{32}:([0-9a-fA-F]{32}):::")),
     ]

@@ -253,7 +253,12 @@ def _named_values(text: str) -> Iterator[tuple[int, int, str]]:
 # Django, CodeIgniter, Rack, ColdFusion, Drupal, WordPress).
 SESSION_COOKIE = re.compile(
     r"(?i)PHPSESSID|JSESSIONID|ASP\.NET_SessionId|ASPSESSIONID\w*|connect\.sid|laravel_session|_[\w-]*_session|"
-    r"_session_id|sessionid|ci_session|rack\.session|CFTOKEN|SS?ESS[0-9a-f]{32}|wordpress_logged_in_\w*"
+    r"_session_id|sessionid|ci_session|rack\.session|CFTOKEN|SS?ESS[0-9a-f]{32}|wordpress_logged_in_\w*|"
+    # More of the web's well-known session and sign-in cookies: ASP.NET's forms and Core cookies, TikTok's, Microsoft
+    # sign-in's, Google's, LinkedIn's, Next-Auth's, Rails' remember-me, GitHub's, Grafana's.
+    r"\.ASPXAUTH|\.AspNetCore\.[\w.]+|\.AspNet\.\w+|sessionid_ss|sid_tt|sid_guard|ESTSAUTH\w*|[A-Z]?APISID|"
+    r"__Secure-[13]P?SID\w*|__Host-[\w.-]+|(?:__Secure-)?next-auth\.session-token|li_at|remember_\w+_token|"
+    r"user_session|_gh_sess|grafana_session|auth_token"
 )
 # ... and the plainer names an app gives its own (a HAR file lists each cookie as a name and a value).
 _APP_SESSION_COOKIE = re.compile(r"(?i)sid|session|[\w.-]*_session")

@@ -172,6 +172,8 @@ def _ordinary_shape(value: str) -> bool:
         return True  # an f-string's field ({cookie.name}); a private name (_BinaryToken), an attribute (self._token)
     return bool(
         re.fullmatch(
+            # A price ("Rp535.000", "₹1,299"), then versions, dates, times, numbers.
+            r"(?:Rp|Rs|RM|R\$|US\$|S\$|A\$|C\$|NT\$|HK\$|kr|Kč|zł|Ft|lei|₹|€|£|\$|¥|₩|₦|₱|₫|₺|₴|₽)\.?\d[\d.,]*[?!]?|"
             r"v?\d+(?:\.\d+)+(?:[-+.]\w+)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?|[\d,._ ]+|"
             r"\d+(?:\.\d+)?(?:[kKmMgGtT][bB]?|ms|s|%|px|em|rem)|[\w-]+\.(?:[a-z]{1,5})|[a-z]+(?:[._-][a-z]+)+|"
             r"[\w.-]*[a-z][\w.-]*(?:/[\w.:-]+)+|(?:SHA\d+|sha\d+|MD5|md5|h1|blake2b?)[:-]\S+|(?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{2}|"

@@ -225,9 +225,11 @@ _DESCRIBING = frozenset(
     characters chars digits letters words symbols minimum maximum min max least most
     managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere
     same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
-    policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper
+    policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper keepassxc
+    enpass nordpass roboform passbolt
     please thanks thank yes yeah nope what which who where why how unclear ready true false value undefined
     lowercase uppercase alphanumeric numeric capitalized
+    continue proceed
     monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday weekly daily monthly
     january february march april june july august september october november december
     abgelaufen falsch richtig korrekt ungültig vergessen geändert sicher schwach stark lang kurz erforderlich
@@ -345,11 +347,24 @@ _SIGNED_WORDS = re.compile(
     r"(?!(?:user|name|host|port|mode|type|size|length|value)=)[A-Za-z][a-z]{3,}=(?=\w*\d)[A-Z0-9]{3,}"
 )
 
+# The passwords everyone has heard of, talked about as such (lists of the most common, the joke of "hunter2"): an
+# example, not anyone's password.
+_FAMOUS = frozenset(
+    """123456 12345678 123456789 1234567890 111111 000000 password password1 passw0rd qwerty qwerty123 abc123 letmein
+    iloveyou hunter2 monkey dragon welcome admin trustno1 sunshine football baseball""".split()  # noqa: SIM905 - prose
+)
+_TALKED_ABOUT = re.compile(
+    r"(?i)\b(?:(?:most\s+)?common(?:est)?|classic|joke|meme|leaked|worst|popular|famous|top\s+\d+|most\s+used)\b"
+)
 # An Indian postal code is a "PIN code" (six digits) where an address, a delivery or a city is the subject.
 _POSTAL_PIN = re.compile(
-    r"(?i)\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"
+    r"(?i)\bpin\s*-?\s*code(?:\s+(?:for|of|in)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})?(?:\s+is\b)?\W{0,3}\d{6}\b"
+    r"(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"
     r"village|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune)\b)|"
-    r"\b(?:area|delivery|postal|address|courier)\b[^\n]{0,30}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b"
+    r"\b(?:area|delivery|postal|address|courier)\b[^\n]{0,30}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b|"
+    # In India's languages "PIN code" and six digits is the postal code (a card's or UPI's PIN is named so).
+    r"(?<!UPI )(?<!ATM )(?:पिन\s*कोड|पिनकोड|பின்\s*கோடு|పిన్\s*కోడ్|ಪಿನ್\s*ಕೋಡ್|പിൻ\s*കോഡ്|পিন\s*কোড|પિન\s*કોડ|ਪਿੰਨ\s*ਕੋਡ)"
+    r"\W{0,3}[1-9]\d{5}(?!\d)"
 )
 
 
@@ -401,5 +416,7 @@ def _sentence_start(text: str, at: int) -> int:
 _BOOKING = re.compile(
     r"(?i)\s+(?:rezervacij\w*|rezervac[ie]\w*|rezerwacji|rezervasyon\w*|κράτησης|της\s+κράτησης|(?:ال)?حجز|"
     r"(?:de\s+(?:la\s+)?)?(?:reserva(?:ción)?|réservation)|(?:della\s+|di\s+)?prenotazione|бронирования|бронювання|"
-    r"резервације|резервации)\b"
+    r"резервације|резервации)\b|"
+    # Scripts without spaces: the booking's word glued on ("รหัสการจอง", "预订码", "予約番号").
+    r"\s*(?:การจอง|ການຈອງ|ការកក់|预订|預訂|予約)"
 )

@@ -53,6 +53,7 @@ from ratchet.core.password_words import (
     _DESCRIBING,
     _DIGITS_END,
     _DOOR_CODE,
+    _FAMOUS,
     _GIVEN_RE,
     _HEX_SECRET,
     _ITS,
@@ -79,6 +80,7 @@ from ratchet.core.password_words import (
     _SIGN,
     _SIGNED_WORDS,
     _SPOKEN_RE,
+    _TALKED_ABOUT,
     _TEMPLATE,
     _TOKENISH,
     _UUID,
@@ -152,6 +154,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
         if found and _POSTAL_PIN.search(text, max(0, match.start() - 40), min(len(text), found[1] + 70)):
             continue  # "PIN code 400103 Mumbai": a postal code
+        if found and text[found[0] : found[1]].lower() in _FAMOUS and _TALKED_ABOUT.search(text):
+            continue  # "the most common leaked passwords are still 123456 ...", "hunter2 — the classic joke"
         if found and _BOOKING.match(text, match.end()):
             continue  # "šifra rezervacije BYSY76", "κωδικός κράτησης 58PWMH": a booking's reference, not a login's
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
@@ -180,6 +184,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             and not _STEP.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.start() + len(token), "Password"
+    for start, end in bare_values.in_sentence(text):
+        yield start, end, "Password"
 
 
 _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")

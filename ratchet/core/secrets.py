@@ -47,7 +47,7 @@ from ratchet.core import (
     world_words,
 )
 from ratchet.core import password_values as values
-from ratchet.core.password_words import _APP_PASSWORD
+from ratchet.core.password_words import _APP_PASSWORD, _POSTAL_PIN
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
@@ -477,7 +477,11 @@ _PUBLIC_MATERIAL = re.compile(
     r"\bIN\s+TXT\s+\(?\s*\"[^\"\n]*\"(?:\s*\"[^\"\n]*\")*|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])|"
     # What a page or a redirect shows every visitor: a Content-Security-Policy nonce or hash, an OAuth PKCE challenge
     # (the digest of the verifier, which is the secret and is not sent with it).
-    r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}",
+    r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}|"
+    # The same nonce as a page's element carries it; a JSON Web Key's id ("kid"), which names the key for everyone
+    # who checks a signature; text percent-encoded (a space among its escapes: words, not a key); India's postal PIN.
+    r"\bnonce=\"[A-Za-z0-9+/_=-]+\"|\"kid\"\s*:\s*\"[^\"\n]{1,200}\"|"
+    r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",
 )
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
 _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")

@@ -142,7 +142,8 @@ _MIN_WORDS = 12
 
 
 @lru_cache(maxsize=1)
-def _words() -> frozenset[str]:
+def words() -> frozenset[str]:
+    """The BIP-39 English list, also the English words a random passphrase is picked from."""
     return frozenset(_BIP39_ENGLISH.split())
 
 
@@ -151,16 +152,16 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     capitalised (a sentence's start); a list's numbers between the words do not break a run."""
     if not _RUN.search(text):
         return
-    words = _words()
+    listed = words()
     run: list[re.Match[str]] = []
     for token in [*_TOKEN.finditer(text), None]:
         if token is not None and token.group(0)[0].isdigit():
             continue  # "1." of a numbered list
         value = token.group(0) if token is not None else ""
         lower = value.lower()
-        if token is not None and lower in words and (value.islower() or not run and value[1:].islower()):
+        if token is not None and lower in listed and (value.islower() or not run and value[1:].islower()):
             run.append(token)
             continue
         if len(run) >= _MIN_WORDS and len({m.group(0).lower() for m in run}) >= _MIN_WORDS - 2:
             yield run[0].start(), run[-1].end(), "Seed Phrase"
-        run = [token] if token is not None and lower in words and value[1:].islower() else []
+        run = [token] if token is not None and lower in listed and value[1:].islower() else []

@@ -68,7 +68,7 @@ _DO_NOT_SHARE = re.compile(
 _SERVICE_CODE = re.compile(
     r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:\s*(\d{3}-\d{3}|\d{4,8})\b"
 )
-_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share)\b")
+_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it)\b")
 # The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
 # code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
 _TEXTED = re.compile(
@@ -100,7 +100,7 @@ _BEFORE_CODE = re.compile(
 )
 _FROM_SENDER = re.compile(r"^\s*(?:from|dari|de|von|van|od|от)\s+[A-Z][\w.-]*\s*$")
 # A Steam Guard code: five capitals and digits, sent by e-mail.
-GUARD_CODE = re.compile(r"\bSteam\s+Guard\s+code\b[^\n]{0,60}?:\s*([A-Z0-9]{5})\b")
+GUARD_CODE = re.compile(r"(?i:\bSteam\s+Guard\s+code\b)(?:[^\n]{0,60}?:)?\s*([A-Z0-9]{5})\b")
 _AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
 
 

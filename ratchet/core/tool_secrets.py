@@ -130,7 +130,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Variable Default Secret",
             re.compile(
                 r"(?i)\bvariable\s+\"(?![^\"\n]*(?:public|pub_|ssh))[^\"\n]*(?:key|token|secret|password|passwd)\"\s*\{[^}]*?"
-                r"\bdefault\s*=\s*\"([^\"\s$]{8,})\""
+                r"\bdefault\s*=\s*\"([^\"\s$][^\"\s]{7,})\""
             ),
         ),
         (
@@ -146,7 +146,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Password File Entry",
             re.compile(
                 r"(?im)^[ \t]*\$\{[\w ]*pass(?:word|wd)?[\w ]*\}[ \t]{2,}(\S{4,})|"
-                r"\bKey\s+Content\s*:\s*(\S{4,})|"
+                r"\bKey\s+Content\s*:\s*(\S[^\n]{3,}?)[ \t]*(?:\n|$)|"
                 r"\"(?:username|user|login)\"\s*:\s*\"[^\"\n]+\"\s*,\s*\"(?:key|secret|token|password)\"\s*:\s*\""
                 r"(?![a-z]+(?:-[a-z0-9]+)+\")([^\"\n]{8,})\""
             ),
@@ -176,6 +176,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?i:invalid|rejected|unauthori[sz]ed|forbidden|denied)\b[^\n]{0,80}?[(\s,](?i:key|api_?key|token|secret)="
                 r"([A-Za-z0-9_-]{16,128})(?=[\s,)]|$)|"
                 r"\buser-secrets\s+set\s+['\"]?[\w:.-]+['\"]?\s+['\"]([^\s'\"]{8,})['\"]"
+                r"|\bget\s+secrets?\b[^\n]*\|\s*base64\s+(?:-d|--decode|-D)\b[^\n]*\n([^\s]{6,})[ \t]*(?:\n|$)"
             ),
         ),
         # A key handed to the client or the call that uses it (rollbar.init('...'), SearchClient.create(APP, '...'),
@@ -197,6 +198,44 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"\bENV\.fetch\(\s*['\"][A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)['\"]\s*\)\s*\{\s*['\"]([^'\"\n]{4,})['\"]\s*\}|"
                 r"\bos\.(?:getenv|environ\.get)\(\s*['\"][A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY)['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)"
+            ),
+        ),
+        # A password handed to an API that takes a user and a password: Go's SetBasicAuth, .NET's NetworkCredential,
+        # requests' HTTPBasicAuth, Java's PasswordAuthentication, python-ldap's bind, an HTTP client's basic auth (the
+        # user's literal, then the password's); JDBC's getConnection, PHP's mysqli_connect and PDO (a host or a DSN
+        # first); ldap3's Connection(server, user, password); libcurl's CURLOPT_USERPWD ("user:password"); a system
+        # property or a map entry named for a password; a password hashed or set in clear. Judged as a chosen password
+        # (a digit or a symbol).
+        (
+            "Login Call Password",
+            re.compile(
+                r"\b(?:SetBasicAuth|NetworkCredential|HTTP(?:Basic|Digest|Proxy)Auth|BasicAuth|basic_?[aA]uth|"
+                r"withBasicAuth|UsernamePassword(?:Credentials|Token)|PasswordAuthentication|BasicCredentials|"
+                r"PasswordCredential|(?:simple_)?bind_s|\.basic)\(\s*['\"][^'\"\n]*['\"]\s*,\s*(?:password\s*=\s*)?"
+                r"['\"]([^'\"\n]{4,80})['\"]|"
+                r"\b(?:getConnection|mysqli?_connect|mysqli|PDO)\(\s*['\"][^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]*['\"]\s*,\s*"
+                r"['\"]([^'\"\n]{4,80})['\"]|"
+                r"\bConnection\(\s*[A-Za-z_]\w*\s*,\s*(?:user\s*=\s*)?['\"][^'\"\n]*['\"]\s*,\s*(?:password\s*=\s*)?"
+                r"['\"]([^'\"\n]{4,80})['\"]|"
+                r"\bCURLOPT_(?:PROXY)?USERPWD\s*,\s*['\"][^'\":\n]*:([^'\"\n]{4,80})['\"]|"
+                r"\b(?:setProperty|put)\(\s*['\"][\w.-]*(?i:password|passwd|secret)['\"]\s*,\s*['\"]([^'\"\n]{4,80})['\"]|"
+                # A password given in clear to what hashes or sets it (Jupyter's passwd, Django's make_password,
+                # Werkzeug's generate_password_hash, a user model's set_password).
+                r"\b(?:passwd|set_?[pP]assword|make_password|hash_?[pP]assword|generate_password_hash)\(\s*"
+                r"['\"]([^'\"\n]{4,80})['\"]"
+            ),
+        ),
+        # A property list's entry named for a secret (<key>password</key><string>...</string>); strongSwan's secrets
+        # file (": EAP \"...\"", "user : XAUTH \"...\""); a pipeline's variable named for a token ("- name: ADO_PAT",
+        # its value on the next line).
+        (
+            "Password File Entry",
+            re.compile(
+                r"<key>[^<\n]*(?i:password|passwd|secret|token|api_?key)[^<\n]*</key>\s*<string>([^<\n]{4,})</string>|"
+                r"(?m:^)[^\n:\"]*:\s*(?:EAP|XAUTH|NTLM)\s+\"([^\"\n]{4,})\"|"
+                r"(?m:^)[ \t]*-[ \t]*name:[ \t]*['\"]?[\w.-]*(?i:pat|token|secret|password|passwd|api_?key)['\"]?"
+                r"[ \t]*\n"
+                r"[ \t]+value:[ \t]*['\"]?([^\s'\"$]{8,})"
             ),
         ),
         # A browser's cookie file (Netscape's format, tab-separated): a session's or a login's cookie and its value.

@@ -6,12 +6,18 @@ password layer finds it (:func:`ratchet.core.passwords.value_after`: its connect
 Words are looked up, not matched by a pattern: the text's words (lower case, punctuation at their ends left out) and
 their runs of up to four are looked up in sets of each kind of name, so a thousand words cost a set lookup each, and
 scripts whose marks are no word characters to the regular expression engine (Tamil, Telugu, Bengali) are read as
-words. Names in English or that the password layer matches whole are left to those layers but in a clause that is
-not all ASCII and has no English word in it (their connectors do not reach "... PIN կոդը 4551 է"). A door's code
-needs the word for the code and a word for a door, a gate or an entrance in the same clause, or a word that is both
-("pordokodo"); a PIN and a door's code are digits (the password layer's judgement, told it is a PIN or a door's
-code). Where the password layer knows no connector of the language, the value is taken from the few words after the
-name (:func:`_value_near`).
+words. In a script written without spaces (Thai, Lao, Khmer, Burmese, Chinese, Japanese) the names are looked up
+inside each run of it ("รหัสไวไฟที่ร้าน..."). A word not in the sets may still be a name: with a case ending after a
+hyphen ("PIN-ka", "PIN-a") or glued on ("գաղտնաբառը"), or as the end of a compound ("zahlencode", "routerpasswort").
+Names in English or that the password layer matches whole are left to those layers but in a clause with none of
+English's commonest words, or fewer than two outside ASCII (their connectors do not reach "... PIN կոդը 4551 է",
+"Mökin salasana on 88061460"). A door's code needs the word for the code and a word for a door, a gate, an entrance,
+or anything else a code opens (a safe, an alarm, a locker, a bike lock, a garage, an intercom: the file's "lock"
+lists) in the same clause, or a word that is both ("pordokodo", "Tresorcode"); a PIN and a door's code are digits
+(the password layer's judgement, told it is a PIN or a door's code). Where the password layer knows no connector of
+the language, the value is taken from the few words after the name (:func:`_value_near`): a password that looks
+chosen or generated, digits alone (six or more), capitals no language spells ("KFBAXLMO"), or English words picked
+at random in another language's sentence.
 
 :func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
 """
@@ -23,17 +29,29 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from ratchet.core import passwords, spoken
+from ratchet.core import passwords, seed_words, spoken
 from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.password_values import generated, plausible
-from ratchet.core.password_words import _BOOKING, _YEAR
+from ratchet.core.password_words import _BOOKING, _DESCRIBING, _POSTAL_PIN, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
 
-_KINDS = ("password", "pin", "door_code_compounds", "code", "door", "recovery_phrase")
+# The file's lists and the kind of name each holds: what a code opens besides a door (a safe, an alarm, a locker, a
+# bike lock, a garage, an intercom) reads as a door does, a lock's combination as a door's code.
+_KINDS = {
+    "password": "password",
+    "pin": "pin",
+    "door_code_compounds": "door_code_compounds",
+    "lock_code_compounds": "door_code_compounds",
+    "code": "code",
+    "combination": "door_code_compounds",
+    "door": "door",
+    "lock": "door",
+    "recovery_phrase": "recovery_phrase",
+}
 _LONGEST = 4  # words in a name
 _TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡՝։،؛۔؟"
 _WORD = re.compile(r"\S+")
-_CLAUSE = re.compile(r"[^.!?;\n。！？।։۔؟]+")
+_CLAUSE = re.compile(r"(?:[^.!?;\n。！？।։۔؟]|[.!?](?=[^\s.!?]))+")  # "winter.turtle.1429" ends no clause
 _DOOR_REACH = 60  # characters between the word for a code and the word for a door in the clause
 
 
@@ -65,25 +83,33 @@ def _index() -> dict[tuple[str, ...], tuple[str, ...]]:
     known = _word()
     index: dict[tuple[str, ...], set[str]] = {}
     doc = vocabulary()
-    english = doc.get("english")
-    said_in_english = {normal(w) for names in english.values() for w in names} if isinstance(english, dict) else set()
+    said_in_english = _english()
     for language, lists in doc.items():
         if language in ("_about", "english") or not isinstance(lists, dict):
             continue
-        for kind in _KINDS:
-            for phrase in lists.get(kind) or ():
+        for listed, kind in _KINDS.items():
+            for phrase in lists.get(listed) or ():
                 words = tuple(normal(w) for w in str(phrase).split())
                 if not all(words):
                     continue
                 said = " ".join(words)
-                if said in said_in_english or kind in ("password", "pin") and known.fullmatch(said):
-                    kind = f"known {kind}"
-                index.setdefault(words, set()).add(kind)
+                known_here = said in said_in_english or kind in ("password", "pin") and known.fullmatch(said)
+                index.setdefault(words, set()).add(f"known {kind}" if known_here else kind)
     return {name: tuple(sorted(kinds)) for name, kinds in index.items()}
 
 
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    """The names as English says them (the file's English lists)."""
+    english = vocabulary().get("english")
+    return (
+        frozenset(normal(w) for names in english.values() for w in names) if isinstance(english, dict) else frozenset()
+    )
+
+
 def _names(text: str) -> list[tuple[int, int, str, str]]:
-    """``(start, end, kind, name)`` of each name in ``text``, the longest at each word."""
+    """``(start, end, kind, name)`` of each name in ``text``, the longest at each word; in a script written without
+    spaces (Thai, Lao, Khmer, Burmese, Chinese, Japanese), the names found inside each run of it."""
     index = _index()
     words = [(m.start(), m.end(), normal(m.group(0))) for m in _WORD.finditer(text)]
     found: list[tuple[int, int, str, str]] = []
@@ -91,10 +117,7 @@ def _names(text: str) -> list[tuple[int, int, str, str]]:
     while at < len(words):
         for size in range(min(_LONGEST, len(words) - at), 0, -1):
             key = tuple(w for _s, _e, w in words[at : at + size])
-            kinds = index.get(key, ())
-            if not kinds and size == 1 and not key[0].isascii() and len(key[0]) > 5:
-                # An ending glued on ("პინ-კოდია": the PIN code is; "գաղտնաբառը"): the name without one or two letters.
-                kinds = index.get((key[0][:-1],)) or index.get((key[0][:-2],)) or ()
+            kinds = index.get(key, ()) or (_inflected(key[0]) if size == 1 else ())
             if kinds:
                 start, end = words[at][0], words[at + size - 1][1]
                 end = start + len(text[start:end].rstrip(_TRIM))
@@ -103,7 +126,89 @@ def _names(text: str) -> list[tuple[int, int, str, str]]:
                 break
         else:
             at += 1
+    if _UNSPACED.search(text):
+        starts = {start for start, _e, _k, _n in found}
+        found.extend(name for name in _glued_names(text) if name[0] not in starts)
     return found
+
+
+def _inflected(word: str) -> tuple[str, ...]:
+    """The kinds of a word not in the index as it stands: an ending glued on ("პინ-კოდია": the PIN code is;
+    "գաղտնաբառը"), the name without one or two letters; a name and a case ending after a hyphen ("PIN-ka", "PIN-a",
+    "wifi-wachtwoord": the name is the part that is one); a compound ending in a name of five letters or more
+    ("zahlencode", "tresorcode", "routerpasswort")."""
+    index = _index()
+    if not word.isascii() and len(word) > 5:
+        kinds = index.get((word[:-1],)) or index.get((word[:-2],))
+        if kinds:
+            return kinds
+    if "-" in word.strip("-"):
+        if word.rsplit("-", 1)[-1] in _ABOUT_IT:
+            return ()  # "Passwort-Manager", "PIN-policy": a thing about the credential, not its name
+        for part in word.split("-"):
+            if part and (kinds := index.get((part,))) and not _ENGLISH_ONLY.fullmatch(part):
+                return kinds
+    if len(word) >= 8 and word.isalpha():
+        suffixes = _suffixes()
+        for cut in range(3, len(word) - 4):
+            kinds = suffixes.get(word[cut:])
+            if kinds and word not in _NOT_COMPOUNDS:
+                return kinds
+    return ()
+
+
+_ABOUT_IT = frozenset("manager managers policy policies rules generator reset field hash hint".split())  # noqa: SIM905
+_ABOUT = re.compile(r"(?i)[\s-]+(?:" + "|".join(sorted(_ABOUT_IT)) + r")\b")
+_ENGLISH_ONLY = re.compile(r"key|code|pass|login|wifi|wi|fi|w-lan|wlan")
+# Words that end in a word for code and name something else: a postal code, a barcode, text's encoding, an error's.
+_NOT_COMPOUNDS = frozenset(
+    """postcode zipcode barcode unicode qrcode sourcecode errorcode statuscode countrycode areacode shortcode
+    opcode bytecode keycode charcode hashcode exitcode colorcode colourcode mastercode quellcode fehlercode
+    strichcode ländercode postleitcode""".split()  # noqa: SIM905 - a word list reads better as prose
+)
+
+
+@lru_cache(maxsize=1)
+def _suffixes() -> dict[str, tuple[str, ...]]:
+    """Names of one word and five letters or more that end a compound: a code's, a password's, a PIN's words."""
+    return {
+        name[0]: kinds
+        for name, kinds in _index().items()
+        if len(name) == 1 and len(name[0]) >= 5 and name[0].isalpha() and not _COMPOUNDING.isdisjoint(kinds)
+    }
+
+
+# The kinds whose names end a compound ("zahlencode", "routerpasswort"); a name the password layer knows as a PIN's
+# stays with it.
+_COMPOUNDING = frozenset({"password", "pin", "code", "door_code_compounds", "known code", "known password"})
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=1)
+def _glued_index() -> tuple[dict[str, tuple[str, ...]], int]:
+    """The names written in a script without spaces (of two characters or more: "码" alone is in every "号码"), and
+    the longest one's length."""
+    glued = {"".join(n): kinds for n, kinds in _index().items() if len("".join(n)) > 1 and _UNSPACED.search("".join(n))}
+    return glued, max(map(len, glued), default=0)
+
+
+def _glued_names(text: str) -> Iterator[tuple[int, int, str, str]]:
+    """The names inside each run of a script without spaces, the longest at each place: "รหัสไวไฟ...", "密碼改咗"."""
+    glued, longest = _glued_index()
+    for run in _UNSPACED_RUN.finditer(text):
+        at, end = run.start(), run.end()
+        while at < end:
+            for size in range(min(longest, end - at), 0, -1):
+                kinds = glued.get(text[at : at + size].lower())
+                if kinds:
+                    yield from ((at, at + size, kind, text[at : at + size]) for kind in kinds)
+                    at += size
+                    break
+            else:
+                at += 1
+
+
+_UNSPACED_RUN = re.compile(_UNSPACED.pattern + r"+")
 
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
@@ -123,9 +228,12 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if _not_access(text, start, end):
                 continue
             said = text[max(0, start - 40) : clause.end()] if clause else ""
-            if not said.isascii() and not _ENGLISH.search(said):
+            if said.isascii() and name in _english() or _ABOUT.match(text, end):
+                continue  # "password policy requires Upper1!": English, the pattern layers' to read
+            english = len(set(_ENGLISH.findall(said.lower())))  # Finnish "on", Dutch "is": not English yet
+            if said and english < (1 if said.isascii() else 2):
                 value = _value_near(text, end, kind)
-                if value:
+                if value and not (kind == "pin" and _postal(text, start, end, value)):
                     yield value[0], value[1], "Password"
             continue
         if kind == "password":
@@ -142,8 +250,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if _not_access(text, start, end):
             continue
         value = passwords.value_after(text, end, "pw", word) or _value_near(text, end, kind)
-        if value and kind == "pin" and _POSTAL.fullmatch(text, *value) and _INDIC.search(text):
-            continue  # India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904"
+        if value and kind == "pin" and _postal(text, start, end, value):
+            continue
         if value:
             yield value[0], value[1], "Password"
 
@@ -151,17 +259,28 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
 def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
     """The value among the few words after a name, in its clause, where the password layer knows no connector of the
     language ("... ay m3@d0w97?, pakitandaan", "Koodhka albaabka waa 0934#."): for a password, a word that looks
-    chosen or generated; for a PIN or a door's code, digits that end the clause but for a word or two (a copula
-    after the value: "4551 է", "1963 ਹੈ")."""
+    chosen or generated, six digits or more, or in a clause not in ASCII capitals no language spells or three words
+    or more of the English list passphrases are picked from; for a PIN or a door's code, digits that end the clause but
+    for a word or two (a copula after the value: "4551 է", "1963 ਹੈ")."""
     clause = _CLAUSE.match(text, at)
     stop = clause.end() if clause else at
+    foreign = not text[at:stop].isascii()  # a clause of a script other than English's
     words = list(_WORD.finditer(text, at, stop))[:_NEAR_WORDS]
     for n, match in enumerate(words):
         token = match.group(0).rstrip(",;:")
         if kind == "password":
             value = token.rstrip(".")
+            if value.lower() in _DESCRIBING:
+                continue  # "see 1Password item ...", "nutze ich KeePassXC": where it is kept, not the password
             if _chosen(value) and (generated(value) or _MIXED_CASE.fullmatch(value)) and plausible(value):
                 return match.start(), match.start() + len(value)
+            if _LONG_DIGITS.fullmatch(value) and not _YEAR.fullmatch(value) or foreign and _random_letters(value):
+                return match.start(), match.start() + len(value)  # "salasana on 88061460", "là KFBAXLMO nhé"
+            picked = _PICKED.match(text, match.start(), stop) if foreign else None
+            if picked and all(w.lower() in seed_words.words() for w in picked.group(1).split()):
+                # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
+                # list) in a clause of another language
+                return picked.start(), picked.end()
         elif _DIGITS.fullmatch(token.rstrip(".")) and len(words) - n <= _AFTER_DIGITS:
             value = token.rstrip(".")
             if kind != "pin" and _YEAR.fullmatch(value):
@@ -170,9 +289,47 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
     return None
 
 
-_NEAR_WORDS = 6
+_NEAR_WORDS = 9
+_PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
+_LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
+
+
+def _random_letters(value: str) -> bool:
+    """Eight letters or more in one case that no language's words are made of: in capitals, a vowel in three letters
+    or fewer and three consonants running ("KFBAXLMO"); in lower case, five consonants running, or four and a vowel
+    in four letters or fewer ("oyxzyblxjv", not "fortsatt"); not a word with a capital ("Schwachsinn")."""
+    if len(value) < 8 or not value.isascii() or not value.isalpha() or not (value.islower() or value.isupper()):
+        return False
+    lower = value.lower()
+    vowels = sum(c in "aeiouy" for c in lower)  # "y" too: Polish "trzymamy", Swedish "systemet"
+    run = max(len(r) for r in re.findall(r"[^aeiouy]+", lower) or [""])
+    if value.isupper():  # capitals: no word is shouted with a vowel in four letters or fewer
+        return run >= 3 and vowels * 10 <= 3 * len(lower)
+    return run >= 5 or run >= 4 and vowels * 4 <= len(lower)
+
+
 _INDIC = re.compile(r"[\u0900-\u0dff]")  # Devanagari to Sinhala
 _POSTAL = re.compile(r"[1-9]\d{5}")
+
+
+def _postal(text: str, start: int, end: int, value: tuple[int, int]) -> bool:
+    """India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904", "delivery address pin code 194010"
+    (the password layer's rule), not "UPI પિન 600195"."""
+    if not _POSTAL.fullmatch(text, *value):
+        return False
+    return bool(_INDIC.search(text) and _coded(text, end)) or bool(
+        _POSTAL_PIN.search(text, max(0, start - 40), min(len(text), value[1] + 70))
+    )
+
+
+def _coded(text: str, end: int) -> bool:
+    """The PIN's name says "code" (in its words or the next one): a postal code's name, not a card's or UPI's PIN."""
+    name = text[max(0, end - 24) : end]
+    after = _WORD.search(text, end)
+    said = name.split()[-1:] + ([normal(after.group(0))] if after else [])
+    return any("code" in _index().get((w,), ()) or "known code" in _index().get((w,), ()) for w in said) or bool(
+        re.search(r"(?i)co[dt]e|कोड|கோடு|కోడ్|കോഡ്|ಕೋಡ್|কোড|કોડ|ਕੋਡ", " ".join(said))
+    )
 
 
 def _chosen(value: str) -> bool:
@@ -186,9 +343,13 @@ def _chosen(value: str) -> bool:
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _BARE = re.compile(r"[^\s\"'`{}()\[\]<>]+")  # a word as said, not a piece of code or markup
-# A clause in English (or all in ASCII, as English and the languages the password layer knows mostly are): its
-# connectors apply, and a name it knows followed by no value it accepts is not read again here.
-_ENGLISH = re.compile(r"(?i)\b(?:the|is|was|are|my|our|and|to|of|for|it'?s|in|on|with|from|this|that)\b")
+# A clause in English: one of these words in ASCII, two in a clause that is not (one alone may be another language's:
+# Finnish "on", Dutch "is").
+# Its connectors apply, and a name the password layer knows followed by no value it accepts is not read again here.
+_ENGLISH = re.compile(
+    r"(?i)(?<![\w'-])(?:the|is|was|are|my|our|and|to|of|for|it'?s|in|on|with|from|this|that|a|an|than|be|you|your|i|"
+    r"me|we|have|has|what|how|should|would|can|will|not|but|or|if)(?![\w'-])"
+)
 _AFTER_DIGITS = 3  # the value's word and at most two after it in the clause
 _DIGITS = re.compile(r"[*#]?\d{3,8}[*#]?")
 # Letters in both cases, changing case three times or more: generated ("iIPHrmWcfL"), not a name ("McDonald").
