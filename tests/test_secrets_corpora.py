@@ -135,11 +135,8 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-13",
         "heldout-14",
         "heldout-16",
+        "heldout-15",
         "heldout-17",
-        # Not heldout-15: one of its texts ("Wi-Fi: <network> 🔒 <password>") is caught by the network's name, which
-        # redaction cuts out, and the password after the lock is left (a known leak of redaction, not of the filter:
-        # the text is refused as a whole); its two other such cases (wpa_passphrase, a client's id before its secret)
-        # are fixed and tested in tests/test_secrets_round15.py.
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

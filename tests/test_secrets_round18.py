@@ -66,6 +66,9 @@ from ratchet.core import secrets
         ("the authenticator setup key is MZXW 6YTB OI3T QNBR GE2D KMZQ", "MZXW 6YTB OI3T QNBR"),
         ("HomeKit code on the back of the lock: 314-15-926", "314-15-926"),
         ("webex meeting 2517 884 1203, passcode Tq8Rw2 — can you join?", "Tq8Rw2"),
+        # A network's name and its password after a lock, as a sign or a note writes them (redaction used to cut out
+        # the name and leave the password).
+        ("📶 Wi-Fi: Attic-Net-2G 🔒 q7vl2mwx0e", "q7vl2mwx0e"),
     ],
 )
 def test_round_18_credential_classes(text: str, secret: str) -> None:

@@ -160,6 +160,11 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "šifra rezervacije BYSY76", "κωδικός κράτησης 58PWMH": a booking's reference, not a login's
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
             continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
+        locked = _LOCKED.match(text, found[1]) if found and group == "login" and "fi" in word else None
+        if locked:  # "Wi-Fi: CasaBlanca-5G 🔒 p36otuexti": the network's name, then its password after the lock
+            if not plausible(locked.group(1)):
+                continue  # the password after the lock is already a stand-in (redacted), the name is no secret
+            found = locked.span(1)
         if found:
             yield found[0], found[1], kind
     for match in _ACCOUNT.finditer(text):
@@ -188,6 +193,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         yield start, end, "Password"
 
 
+_LOCKED = re.compile(r"\s*[🔒🔐🔑]\s*([^\s\"'`]{4,64})")
 _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
 _ACCOUNT = re.compile(
