@@ -185,21 +185,25 @@ _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u
 
 
 @lru_cache(maxsize=1)
-def _glued_index() -> tuple[dict[str, tuple[str, ...]], int]:
+def _glued_index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, ...]]]:
     """The names written in a script without spaces (of two characters or more: "码" alone is in every "号码"), and
-    the longest one's length."""
+    for each first character the lengths of the names it begins, longest first (most characters begin none, so a
+    long text costs a set lookup a character)."""
     glued = {"".join(n): kinds for n, kinds in _index().items() if len("".join(n)) > 1 and _UNSPACED.search("".join(n))}
-    return glued, max(map(len, glued), default=0)
+    sizes: dict[str, set[int]] = {}
+    for name in glued:
+        sizes.setdefault(name[0], set()).add(len(name))
+    return glued, {first: tuple(sorted(lengths, reverse=True)) for first, lengths in sizes.items()}
 
 
 def _glued_names(text: str) -> Iterator[tuple[int, int, str, str]]:
     """The names inside each run of a script without spaces, the longest at each place: "รหัสไวไฟ...", "密碼改咗"."""
-    glued, longest = _glued_index()
+    glued, sizes = _glued_index()
     for run in _UNSPACED_RUN.finditer(text):
         at, end = run.start(), run.end()
         while at < end:
-            for size in range(min(longest, end - at), 0, -1):
-                kinds = glued.get(text[at : at + size].lower())
+            for size in sizes.get(text[at], ()):
+                kinds = glued.get(text[at : at + size].lower()) if at + size <= end else None
                 if kinds:
                     yield from ((at, at + size, kind, text[at : at + size]) for kind in kinds)
                     at += size
