@@ -115,7 +115,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential value said in words in ``text``."""
     text = blank_templates(text)
     for match in _CAMEL.finditer(text):
-        name = re.findall(r"\w*$", text[: match.end()])[0].lower()  # the whole name: "dbpassword"
+        name = _ending(_NAME_END, text, match.end()).lower()  # the whole name: "dbpassword"
         paging = _PAGING.search("_" + name[: -len(match.group(0))] + "_")  # nextPageToken
         found = None if "pub" in name or paging else _camel_value(text, match.end(), name)
         if found:  # "publicKey = ..." (WireGuard, VAPID) is public by design
@@ -131,7 +131,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if found and random_token(text[found[0] : found[1]]):
                 yield found[0], found[1], "API Key"  # "接口密钥：61b8...": a key word of a script without spaces
             continue
-        before = re.findall(r"\S*$", text[: match.start()])[0]
+        before = _ending(_TOKEN_END, text, match.start())
         in_path = group != "login" and "/" in before
         if in_path and not _PATH_VALUE.match(text, match.end()) or "arn:" in before:  # an ARN names a resource
             continue  # a file's name in a path (-e PASSWORD_FILE=/run/secrets/pg_pw), not the credential
@@ -193,6 +193,16 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         yield start, end, "Password"
 
 
+def _ending(pattern: re.Pattern[str], text: str, end: int) -> str:
+    """The match of ``pattern`` (anchored at its end) that ends at ``end``, looked for in the few hundred characters
+    before it: a name or a token is never longer, and searching all of ``text[:end]`` at every word made a long text
+    cost the square of its length."""
+    return pattern.search(text, max(0, end - _REACH_BACK), end).group(0)  # type: ignore[union-attr]
+
+
+_NAME_END = re.compile(r"\w*$")
+_TOKEN_END = re.compile(r"\S*$")
+_REACH_BACK = 400
 _LOCKED = re.compile(r"\s*[🔒🔐🔑]\s*([^\s\"'`]{4,64})")
 _PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.

@@ -120,12 +120,13 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
     """The one-time codes a text message brought, in the languages of :data:`_OTP_NAME` and :data:`_TEXTED`."""
     if not re.search(r"\d ?\d", text):
         return
+    not_to_share = _DO_NOT_SHARE.search(text) is not None  # "... Nunca lo compartas.": once, not at every line
     for line in re.finditer(r"[^\n]+", text):
         body = line.group(0)
         named = _OTP_NAME.search(body)
         if not named:
             code = _CODE_NAME.search(body)
-            texted = _TEXTED.search(body) or _DO_NOT_SHARE.search(text)  # "... Nunca lo compartas."
+            texted = _TEXTED.search(body) or not_to_share
             if not code or not texted or PUBLIC_CODE.search(body, 0, code.start()):
                 continue
             named = code
