@@ -227,6 +227,7 @@ _TECHNICAL = re.compile(
     r"(?i)sha-?\d|md[45]|pbkdf|argon2|bcrypt|scrypt|aes-?\d|rsa-?\d|ed25519|x25519|blake\d|hmac|crc\d|utf-?\d|"
     r"base\d\d|ipv\d|http\d|oauth\d|x509|pkcs\d|tls\d|ssl\d|win\d\d|x86|amd64|arm64|i18n|k8s"
 )
+_PASSWORD_SYMBOL = re.compile(r"[&$!#%*^+~]")
 _LEET = re.compile(r"[A-Za-z]+\d[A-Za-z]+\d*[A-Za-z]*[_.!@#$%&*-]?\d{2,}")  # N3bul4_4424
 
 
@@ -242,10 +243,11 @@ def _chosen_alone(value: str) -> bool:
         return False
     if _TECHNICAL.search(value):
         return False  # "hashed with Pbkdf2Sha512", "Argon2id", "AES256GCM": an algorithm's name
-    letters = sum(c.isalpha() for c in value)
-    if letters < 4 or not any(c.isdigit() for c in value) and not re.search(r"[&$!#%*^+~]", value):
+    digit = any(c.isdigit() for c in value)
+    symbol = _PASSWORD_SYMBOL.search(value) is not None
+    if sum(c.isalpha() for c in value) < 4 or not digit and not symbol:
         return False
-    if any(c.isdigit() for c in value) and re.search(r"[&$!#%*^+~]", value) or _LEET.fullmatch(value):
+    if digit and symbol or _LEET.fullmatch(value):
         return True
     if re.fullmatch(r"(?:[A-Z][a-z]+){3,}[&$!#%*^+~]+", value):
         return True  # "MyLanternIsSofia$": words run together and a symbol after them, not a brand ("FRITZ!Box")

@@ -356,7 +356,8 @@ _FAMOUS = frozenset(
 _TALKED_ABOUT = re.compile(
     r"(?i)\b(?:(?:most\s+)?common(?:est)?|classic|joke|meme|leaked|worst|popular|famous|top\s+\d+|most\s+used)\b"
 )
-# An Indian postal code is a "PIN code" (six digits) where an address, a delivery or a city is the subject.
+# An Indian postal code is a "PIN code" (six digits) where an address, a delivery or a city is the subject. Public
+# material to ratchet.core.secrets: what it matches is blanked before any layer reads the text.
 _POSTAL_PIN = re.compile(
     r"(?i)\bpin\s*-?\s*code(?:\s+(?:for|of|in)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})?(?:\s+is\b)?\W{0,3}\d{6}\b"
     r"(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"

@@ -69,7 +69,6 @@ from ratchet.core.password_words import (
     _PATH_VALUE,
     _PLACEHOLDER,
     _POST_COPULA,
-    _POSTAL_PIN,
     _PREPOSITIONS,
     _QUALIFIER,
     _QUALIFIER_LIMIT,
@@ -152,8 +151,6 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             found = bare_values.qualified(text, match.end())
         if found and group == "login" and re.match(r"(?i)\s*\d+(?:[.,]\d+)?\s*[gm]hz\b", text[match.end() :]):
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
-        if found and _POSTAL_PIN.search(text, max(0, match.start() - 40), min(len(text), found[1] + 70)):
-            continue  # "PIN code 400103 Mumbai": a postal code
         if found and text[found[0] : found[1]].lower() in _FAMOUS and _TALKED_ABOUT.search(text):
             continue  # "the most common leaked passwords are still 123456 ...", "hunter2 — the classic joke"
         if found and _BOOKING.match(text, match.end()):

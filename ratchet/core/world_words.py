@@ -32,7 +32,7 @@ from functools import lru_cache
 from ratchet.core import passwords, seed_words, spoken
 from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.password_values import generated, plausible
-from ratchet.core.password_words import _BOOKING, _DESCRIBING, _POSTAL_PIN, _YEAR
+from ratchet.core.password_words import _BOOKING, _DESCRIBING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
 
 # The file's lists and the kind of name each holds: what a code opens besides a door (a safe, an alarm, a locker, a
@@ -237,7 +237,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             english = len(set(_ENGLISH.findall(said.lower())))  # Finnish "on", Dutch "is": not English yet
             if said and english < (1 if said.isascii() else 2):
                 value = _value_near(text, end, kind)
-                if value and not (kind == "pin" and _postal(text, start, end, value)):
+                if value and not (kind == "pin" and _postal(text, end, value)):
                     yield value[0], value[1], "Password"
             continue
         if kind == "password":
@@ -254,7 +254,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if _not_access(text, start, end):
             continue
         value = passwords.value_after(text, end, "pw", word) or _value_near(text, end, kind)
-        if value and kind == "pin" and _postal(text, start, end, value):
+        if value and kind == "pin" and _postal(text, end, value):
             continue
         if value:
             yield value[0], value[1], "Password"
@@ -278,7 +278,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 continue  # "see 1Password item ...", "nutze ich KeePassXC": where it is kept, not the password
             if _chosen(value) and (generated(value) or _MIXED_CASE.fullmatch(value)) and plausible(value):
                 return match.start(), match.start() + len(value)
-            if _LONG_DIGITS.fullmatch(value) and not _YEAR.fullmatch(value) or foreign and _random_letters(value):
+            if _LONG_DIGITS.fullmatch(value) or foreign and _random_letters(value):
                 return match.start(), match.start() + len(value)  # "salasana on 88061460", "là KFBAXLMO nhé"
             picked = _PICKED.match(text, match.start(), stop) if foreign else None
             if picked and all(w.lower() in seed_words.words() for w in picked.group(1).split()):
@@ -316,14 +316,11 @@ _INDIC = re.compile(r"[\u0900-\u0dff]")  # Devanagari to Sinhala
 _POSTAL = re.compile(r"[1-9]\d{5}")
 
 
-def _postal(text: str, start: int, end: int, value: tuple[int, int]) -> bool:
-    """India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904", "delivery address pin code 194010"
-    (the password layer's rule), not "UPI પિન 600195"."""
-    if not _POSTAL.fullmatch(text, *value):
-        return False
-    return bool(_INDIC.search(text) and _coded(text, end)) or bool(
-        _POSTAL_PIN.search(text, max(0, start - 40), min(len(text), value[1] + 70))
-    )
+def _postal(text: str, end: int, value: tuple[int, int]) -> bool:
+    """India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904", not "UPI પિન 600195". (The
+    password layer's rule for it, ``_POSTAL_PIN``, is public material to :mod:`ratchet.core.secrets`: what it matches
+    is blanked before any layer reads the text.)"""
+    return bool(_POSTAL.fullmatch(text, *value) and _INDIC.search(text) and _coded(text, end))
 
 
 def _coded(text: str, end: int) -> bool:
@@ -331,7 +328,8 @@ def _coded(text: str, end: int) -> bool:
     name = text[max(0, end - 24) : end]
     after = _WORD.search(text, end)
     said = name.split()[-1:] + ([normal(after.group(0))] if after else [])
-    return any("code" in _index().get((w,), ()) or "known code" in _index().get((w,), ()) for w in said) or bool(
+    index = _index()
+    return any(not {"code", "known code"}.isdisjoint(index.get((w,), ())) for w in said) or bool(
         re.search(r"(?i)co[dt]e|कोड|கோடு|కోడ్|കോഡ്|ಕೋಡ್|কোড|કોડ|ਕੋਡ", " ".join(said))
     )
 
