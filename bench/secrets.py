@@ -120,9 +120,14 @@ CORPORA = {
     # ordinary refused 1.0 %, withheld 1.0 %), then tuned on by class (round 18) and learned from.
     "tuning, round 18": (_SECRETS / "heldout-17" / "credentials.jsonl", _SECRETS / "heldout-17" / "ordinary.jsonl"),
     # Written blind (2026-11-27, fourteenth session) by another helper who saw neither the code nor any corpus (1,400
-    # credentials over 1,400 shapes in 86 languages; 1,150 ordinary facts over 1,150 shapes in 47 languages); not
-    # tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-18" / "credentials.jsonl", _SECRETS / "heldout-18" / "ordinary.jsonl"),
+    # credentials over 1,400 shapes in 86 languages; 1,150 ordinary facts over 1,150 shapes in 47 languages); measured
+    # once after round 18 (add 94.6 %, extract 99.5 %, output 92.9 %, ordinary refused 0.7 %, withheld 0.5 %), then
+    # tuned on by class (round 19) and learned from.
+    "tuning, round 19": (_SECRETS / "heldout-18" / "credentials.jsonl", _SECRETS / "heldout-18" / "ordinary.jsonl"),
+    # Written blind (2026-11-27, fifteenth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 1,400 shapes in 86 languages, 57 % not in English; 1,150 ordinary facts over 1,150 shapes in 62
+    # languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-19" / "credentials.jsonl", _SECRETS / "heldout-19" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

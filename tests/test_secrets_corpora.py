@@ -103,6 +103,17 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # its word or named only by what is done to it, a lock's noun alone before its code, a hex key in Hardhat's
         # accounts, a value two lines below its label.
         ("heldout-17", 0.975, 0.002),
+        # Round 19 (tuned by class on it, and learned from): one-time codes named in other languages (the
+        # vocabulary's verification_code lists), a door's or an alarm's code right after its name though it reads
+        # like a year, tokens written in groups with spaces, values read out a character at a time with spaces, in
+        # Sino-Korean digits or Chinese numerals, a password named by a reset or by "I use ... for", lifts',
+        # mailboxes' and a till's codes, Apple's app-specific passwords, msmtp's and sendmail's files, Consul's ACL
+        # tokens, a service's code without a colon, an authenticator's current code; as ordinary, a Thai postal
+        # code, a Wi-Fi QR code whose password is a placeholder, a DSN for the frontend, a multipart boundary, a
+        # public key named after it. Left as misses: passwords after an arrow or before "is the <service>
+        # password", random letters in mixed case, values with "=" after a CJK or Hindi password word, a lock's noun
+        # alone (a luggage lock's three digits), family safe words, Japanese kana digits, a hex-encoded password.
+        ("heldout-18", 0.97, 0.002),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -137,6 +148,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-16",
         "heldout-15",
         "heldout-17",
+        "heldout-18",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -4,7 +4,8 @@ account (an e-mail address on the line, a config file's directive: "requirepass 
 value that looks chosen or generated counts. Also the password of a ``user / pass`` pair after a login word
 (:func:`login_pair`), judged by the same standard, a value alone on the line below its word (:func:`below`), and one
 a few words on in the same clause that only a password looks like (:func:`floating`), or anywhere in a sentence that
-talks of a password (:func:`in_sentence`: "is bubblesprairie985 a good password?").
+talks of a password (:func:`in_sentence`: "is bubblesprairie985 a good password?"), or named by what was done with
+it (:func:`by_action`: "support reset it to lemonade-cinder-mocha-fjord1", "I use zoe82$eclipse for PlayStation").
 :mod:`ratchet.core.passwords` asks these when no connector was found. Nothing here imports anything heavy.
 """
 
@@ -221,6 +222,41 @@ def in_sentence(text: str) -> Iterator[tuple[int, int]]:
                 yield start, start + len(value)
 
 
+def by_action(text: str) -> Iterator[tuple[int, int]]:
+    """A password named by what was done with it, with no password's word: "support reset it to
+    lemonade-cinder-mocha-fjord1", "I changed it to teddy02.paprika", "I use zoe82$eclipse for PlayStation Network".
+    After a reset or a change said of an account ("locked out", a login, support: not "we set it to production_v2"),
+    a value a generator or a person choosing one writes (eight characters or more, a digit, a symbol or mixed case in
+    it); after "I use ... for", one only a person choosing a password writes (:func:`_chosen_alone`: "I use
+    pytest-xdist for speed" is a tool)."""
+    for match in _SET_TO.finditer(text):
+        value = match.group(1).rstrip(".,;:!?")
+        if (
+            _ACCOUNT.search(text, max(0, match.start() - _ACCOUNT_REACH), match.start())
+            and 8 <= len(value) <= 64
+            and generated(value)
+            and plausible(value)
+            and not _ordinary_shape(value)
+            and not value.isdigit()
+            and value.lower() not in _DESCRIBING
+            and not re.search(r"[/:@\\]", value)
+        ):
+            yield match.start(1), match.start(1) + len(value)
+    for match in _USE_FOR.finditer(text):
+        if _chosen_alone(match.group(1)) or random_token(match.group(1)):
+            yield match.start(1), match.end(1)
+
+
+# "(support) reset it to X", "changed my password to X": a reset's or a change's new value.
+_SET_TO = re.compile(
+    r"(?i)\b(?:reset|changed?|set|updated?)\s+(?:it|(?:the|my|our|his|her|their)\s+(?:password|pw|passcode))\s+"
+    r"(?:back\s+)?to\s+[\"'`“‘]?([^\s\"'`”’]+)"
+)
+_ACCOUNT = re.compile(
+    r"(?i)\b(?:locked\s+out|pass(?:word|code)|passwort|pw|log\s*in|login|sign\s*in|account|support|credentials?)\b"
+)
+_ACCOUNT_REACH = 200  # characters before the reset where the account is said
+_USE_FOR = re.compile(r"\b[Ii]\s+(?:use|used|reuse)\s+[\"'`“‘]?([^\s\"'`”’]{8,40})[\"'`”’]?\s+(?:for|on)\s+")
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\S)[^.!?\n]*)*")  # "summer.winter.29" does not end one
 _PASSWORD_SAID = re.compile(r"(?i)\b(?:(?:master\s+)?pass(?:word|phrase|code)s?|passwort|pw|pwd)\b")
 _TECHNICAL = re.compile(

@@ -7,7 +7,9 @@ digits said as words, the names of symbols, spelling-alphabet words and case wor
 "заглавная") is found as a run of items between commas (or the list marks of Arabic and the CJK scripts); a run is a
 credential when it says the case of a letter or names a symbol or spelling words, which no ordinary list of letters
 does, or when a credential's word (password, code, PIN, "spell it out", "read out") comes just before it. Digits said
-as words with no commas between them ("one nine eight four") count only after such a word.
+as words with no commas between them ("one nine eight four") count only after such a word, as do single characters
+with a space between each and a digit among them ("k 7 $ m q 2 w x", Sino-Korean "구 팔 팔 육") and Chinese numerals
+written for the digits ("七五五四二四").
 
 :func:`spans` yields ``(start, end, kind)`` like the other detectors; the words (:func:`ratchet.core.spoken.words`,
 sets looked up item by item) load on the first text that has a list in it.
@@ -34,6 +36,10 @@ _MIN_CUED = 4  # items in a run after a credential's word (a four-digit PIN)
 _CUE_REACH = 60  # characters before the run where the credential's word may be
 _WHOLE = re.compile(r"[^\s\"'“‘(]+")  # a word after the run, quotes around it left out
 _WHOLE_REACH = 80  # characters after the run where the value may be written whole
+# Single characters with a space between each ("u $ d u y x 4 1 8", "구 팔 팔 육"): a value read out without commas.
+_SPACED = re.compile(r"(?<!\S)\S(?: \S){3,}(?!\S)")
+_HAN = "零〇一二三四五六七八九两"
+_HAN_DIGITS = re.compile(f"[{_HAN}]{{4,}}")
 
 
 # A letter spelled by a word: "K as in kilo", "B wie Berta", "S comme Sophie" (not "for": "X for x-ray" reads like
@@ -45,6 +51,7 @@ _CHAR = re.compile(r"[^\W_]|[#@!$%&*?+=/.\-_~^]")
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, "Password")`` of each spoken credential in ``text`` (see the module docstring)."""
     listed = _SEPARATORS.search(text) is not None and _LISTED.search(text) is not None
+    yield from _spaced(text)
     if not listed and not spoken.maybe_digits(text):
         return
     words = spoken.words()
@@ -72,6 +79,32 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
                 run = []
                 at += 1
     yield from _found(text, run, words)
+
+
+def _spaced(text: str) -> Iterator[tuple[int, int, str]]:
+    """After a credential's word, single characters with a space between each and a digit among them ("the wifi
+    password one by one: k 7 $ m q 2 w x", "비밀번호: 구 팔 팔 육"), at most one of them a symbol and none an operator
+    ("0 3 * * *" is a schedule, "a = 2 * b" code); or Chinese numerals written for the digits ("密码是七五五四二四").
+    The value written whole soon after is cut out with it ("... 4 5 6 6 9 6, o sea 456696")."""
+    runs = [*_SPACED.finditer(text), *_HAN_DIGITS.finditer(text)]
+    if not runs:
+        return
+    words = spoken.words()
+    for run in runs:
+        items = run.group(0).split(" ") if " " in run.group(0) else list(run.group(0))
+        symbols = [item for item in items if not item.isalnum()]
+        if len(symbols) > 1 or set(symbols) & set(_OPERATORS):
+            continue
+        if not any(item.isdigit() or spoken.normal(item) in words.digits or item in _HAN for item in items):
+            continue
+        if spoken.cued(text[max(0, run.start() - _CUE_REACH) : run.start()], words):
+            yield run.start(), run.end(), "Password"
+            whole = text.find("".join(items), run.end(), run.end() + _WHOLE_REACH)
+            if whole >= 0 and " " in run.group(0):  # "... 4 5 6 6 9 6, o sea 456696": then written whole
+                yield whole, whole + len(run.group(0).replace(" ", "")), "Password"
+
+
+_OPERATORS = "=*+<>/|-^~"
 
 
 def _found(text: str, run: list[tuple[int, int, str]], words: spoken.Words) -> Iterator[tuple[int, int, str]]:
@@ -106,7 +139,7 @@ def _pieces(text: str) -> Iterator[tuple[int, int]]:
 def _what(item: str, words: spoken.Words) -> str:
     """What a spoken item says: "case" (a letter with its case, or spelled by a word), "symbol", "spelling", "digit",
     "char" (a bare letter or digit), "mark" (a symbol said as itself), or "" when it is not one."""
-    item = item.strip(" \t\"'“”‘’()")
+    item = item.strip(" \t\"'“”‘’()「」『』")
     if len(item) > 1:
         item = item.rstrip(".:!?。：—–")
     if not item:

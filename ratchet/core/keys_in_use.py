@@ -251,7 +251,10 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "One-Time Code",
             re.compile(
-                r"(?i)\b(?:authenticator|authy|2fa|totp|mfa)\b[^\n]{0,20}?\b(?:shows|says|reads)\s*:?\s*(\d{6})\b"
+                r"(?i)\b(?:authenticator|authy|2fa|totp|mfa)\b[^\n]{0,20}?\b(?:shows|says|reads)\s*:?\s*(\d{6})\b|"
+                # "current code in my authenticator for the VPN: 21087139"
+                r"\bcurrent\s+(?:\w+\s+)?code\s+(?:in|on|from)\s+(?:my|the)\s+(?:authenticator|authy|2fa|totp|mfa)\b"
+                r"[^\n]{0,30}?[:=]?\s*\b(\d{6,8})\b"
             ),
         ),
         (

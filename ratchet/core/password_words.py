@@ -22,7 +22,8 @@ _PASSWORD_WORDS = (
     r"(?:[mt]?pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
-    r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker)\s+"
+    r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker|"
+    r"elevator|lift|mailbox|override|luggage|suitcase)\s+"
     r"(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
     r"entsperr(?:code|ungscode|-pin)|"
     # One-time codes a bank or a login sends (an SMS code, a TAN, a verification code): digits, valid for minutes.
@@ -412,12 +413,13 @@ def _sentence_start(text: str, at: int) -> int:
     return start
 
 
-# A code word qualified as a booking's ("code of the reservation"): the word for code is the word for password in
-# these languages.
+# A code word qualified as a booking's ("code of the reservation") or, glued on in a script without spaces, the post's
+# (a postal code): the word for code is the word for password in these languages.
 _BOOKING = re.compile(
     r"(?i)\s+(?:rezervacij\w*|rezervac[ie]\w*|rezerwacji|rezervasyon\w*|κράτησης|της\s+κράτησης|(?:ال)?حجز|"
     r"(?:de\s+(?:la\s+)?)?(?:reserva(?:ción)?|réservation)|(?:della\s+|di\s+)?prenotazione|бронирования|бронювання|"
     r"резервације|резервации)\b|"
-    # Scripts without spaces: the booking's word glued on ("รหัสการจอง", "预订码", "予約番号").
-    r"\s*(?:การจอง|ການຈອງ|ការកក់|预订|預訂|予約)"
+    # Scripts without spaces: the booking's or the post's word glued on ("รหัสการจอง", "预订码", "予約番号",
+    # "รหัสไปรษณีย์").
+    r"\s*(?:การจอง|ການຈອງ|ការកក់|预订|預訂|予約|ไปรษณีย์|ໄປສະນີ|ប្រៃសណីយ៍|စာတိုက်|邮政|郵政|郵便)"
 )

@@ -153,6 +153,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "WLAN 2.4 GHz: FRITZ!Box 7590 XQ": a band's network name on a router's status page
         if found and text[found[0] : found[1]].lower() in _FAMOUS and _TALKED_ABOUT.search(text):
             continue  # "the most common leaked passwords are still 123456 ...", "hunter2 — the classic joke"
+        if found and "<xxxx" in text[found[0] : found[1]]:
+            continue  # "WIFI:T:WPA;S:Guest;P:<ask reception>;;": a value holding a stand-in (a placeholder) is none
         if found and _BOOKING.match(text, match.end()):
             continue  # "šifra rezervacije BYSY76", "κωδικός κράτησης 58PWMH": a booking's reference, not a login's
         if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
@@ -186,7 +188,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             and not _STEP.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.start() + len(token), "Password"
-    for start, end in bare_values.in_sentence(text):
+    for start, end in [*bare_values.in_sentence(text), *bare_values.by_action(text)]:
         yield start, end, "Password"
 
 
@@ -198,6 +200,7 @@ def _ending(pattern: re.Pattern[str], text: str, end: int) -> str:
 
 
 _NAME_END = re.compile(r"\w*$")
+_IN_PARENS = re.compile(r"\(\d{4,8}\)[.,;:]?")
 _TOKEN_END = re.compile(r"\S*$")
 _REACH_BACK = 400
 _LOCKED = re.compile(r"\s*[🔒🔐🔑]\s*([^\s\"'`]{4,64})")
@@ -306,8 +309,8 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     if not value:
         return None
     raw = value.group(1).split("</", 1)[0]  # an XML element's value ends at its closing tag
-    if not connected and raw.startswith("("):
-        return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value
+    if not connected and raw.startswith("(") and not _IN_PARENS.fullmatch(raw):
+        return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value ("alarm code (7173)" is one)
     if re.search(r"(?:\.{3}|…)[\"'`”’»)\]]*$", raw) or text.startswith(("…", "..."), value.end()) or masked(raw):
         return None  # "sk_test_...", "(github_pat_…)", "rk_live_...Wacj": elided, a stand-in
     if re.search(r"[\"'],[\"']|[\"']:[\"']", raw):

@@ -78,7 +78,8 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
     cleaned = blank(_NOT_SECRET, blank(_UUID, text))
     for match in _TOKEN.finditer(cleaned):
         raw = match.group(0)
-        skip = raw.index("=") + 1 if re.match(r"[A-Za-z_]\w{0,30}=[^=]", raw) else 0  # id=01JW...: the value
+        named = re.match(r"[A-Za-z_][\w.]{0,30}=[^=]", raw)  # id=01JW..., signing.keyId=...: the value
+        skip = raw.index("=") + 1 if named else 0
         raw = raw[skip:]
         token = raw.strip(".-_~")
         if len(token) < 16 or "://" in text[max(0, match.start() - 8) : match.start()]:
@@ -110,8 +111,9 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
         ):
             continue  # pi_3Nx..., chatcmpl-..., a ULID, base64 of text or JSON (a cursor, not a key)
         before = text[max(0, match.start() - 48) : match.start()]
-        if _ID_WORD.search(before) or placeholder(token):
-            continue  # "request id Fa0jzX...", "the job id in the queue is ..."; the docs' "...EXAMPLEKEY"
+        if _ID_WORD.search(before) or placeholder(token) or _PUBLIC_KEY_AFTER.match(text, match.end()):
+            continue  # "request id Fa0jzX...", "the job id in the queue is ..."; the docs' "...EXAMPLEKEY"; "... the
+            # peer public key"
         if (
             _BASE58.fullmatch(token)
             and (len(token) <= 44 or _MONERO.fullmatch(token))
@@ -193,6 +195,8 @@ _ADDRESS_WORD = re.compile(
     # A coin's ticker as the label ("XMR: 4...", "XRP deposit: r..."): where to send it.
     r"\b(?-i:BTC|ETH|LTC|XMR|XRP|DOGE|SOL|TRX|BCH|DASH|ZEC|ADA|XLM|USDT|USDC)(?:\s+(?:deposit|address|wallet))?\s*:\s*$"
 )
+# "is 4o1WRuU5...= the peer public key?": named a public key after it.
+_PUBLIC_KEY_AFTER = re.compile(r"(?i)=*\s+(?:is\s+)?(?:the|my|our|its|their)\s+(?:\w+\s+){0,2}public\s+key\b")
 _ADDRESS_AFTER = re.compile(r"(?i)\s+(?:is\s+|was\s+)?(?:a\s+|an\s+|the\s+|my\s+)?(?:\w+\s+){0,2}address\b")
 # Words that say what a random-looking token is when it is no secret: an id of some kind, a digest or fingerprint,
 # encrypted or encoded data, a key said to be public ("site key", "(public)").

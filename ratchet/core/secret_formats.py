@@ -31,6 +31,8 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         ("GitHub Token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
         ("GitLab Token", re.compile(r"\bgl(?:pat|rt|dt|ptt|ft|soat|cbt|imt|agent)-[A-Za-z0-9_-]{20,}")),
+        # Apple's app-specific password (four groups of four letters) where the sentence says what it is.
+        ("Apple App Password", re.compile(r"(?i)app[- ]specific[^\n]{0,80}?\b([a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})\b")),
         ("Vault Token", re.compile(r"\bhv[sbr]\.[A-Za-z0-9_-]{24,}")),
         ("Docker Token", re.compile(r"\bdckr_pat_[A-Za-z0-9_-]{20,}")),
         ("Slack Token", re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}")),

@@ -14,16 +14,19 @@ Three layers, cheapest first:
    ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
    :mod:`password_values`, :mod:`passphrases`; a value with no connector: :mod:`bare_values`), :mod:`account_secrets`,
    :mod:`seed_words` (a BIP-39 phrase with no name for it), :mod:`chat_secrets` (a chat's message that is only a
-   token) and :mod:`listed_secrets` (a table's password column, a key/value pair, an environment literal, a login
-   without a password word, a value pointed at).
+   token), :mod:`listed_secrets` (a table's password column, a key/value pair, an environment literal, a login
+   without a password word, a value pointed at), :mod:`dictated` (a value read out character by character),
+   :mod:`world_words` (a credential named in the words of a hundred languages) and :mod:`spaced_tokens` (a token
+   written in groups with spaces between them).
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
 4. Where no rule found anything, in the full scan only: a learned scorer of each word as a credential's value
    (:mod:`secret_scorer`, trained on the tuning corpora).
 
-Public material (public keys, certificates, password hashes, what DNS publishes) and a format's match that is
-public or a stand-in (a publishable key, a placeholder) are replaced by a stand-in before the later layers look.
+Public material (public keys, certificates, password hashes, what DNS publishes: :mod:`public_material`) and a
+format's match that is public or a stand-in (a publishable key, a placeholder) are replaced by a stand-in before the
+later layers look.
 """
 
 from __future__ import annotations
@@ -44,11 +47,13 @@ from ratchet.core import (
     random_tokens,
     secret_scorer,
     seed_words,
+    spaced_tokens,
     world_words,
 )
 from ratchet.core import password_values as values
-from ratchet.core.password_words import _APP_PASSWORD, _POSTAL_PIN
+from ratchet.core.password_words import _APP_PASSWORD
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
+from ratchet.core.public_material import PUBLIC_MATERIAL as _PUBLIC_MATERIAL
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
 
@@ -138,7 +143,17 @@ def _formats(text: str) -> tuple[list[tuple[str, re.Match[str]]], str]:
 def _said(text: str) -> Iterator[tuple[int, int, str]]:
     """Credentials said in words: after a password, key or token word, and the account secrets named otherwise (not
     the documentation's examples: "the RFC's example access_token is 2YotnFZFEjr1zCsicMWpAA")."""
-    for layer in (passwords, account_secrets, seed_words, chat_secrets, listed_secrets, dictated, world_words):
+    layers = (
+        passwords,
+        account_secrets,
+        seed_words,
+        chat_secrets,
+        listed_secrets,
+        dictated,
+        world_words,
+        spaced_tokens,
+    )
+    for layer in layers:
         yield from (span for span in layer.spans(text) if not random_tokens.documented(text[span[0] : span[1]]))
 
 
@@ -378,8 +393,9 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
         return not values.generated(value)  # a default that is a stand-in ("changeme", "dev") is none
     if kind == "Login Call Password":  # auth=("admin", "admin") in a tutorial: a chosen value has a digit or symbol
         return not values.generated(value)
-    if kind in ("Password File Entry", "SQL Password"):
-        return not values.generated(value) or not values.plausible(value) or value.startswith(("md5", "SCRAM-"))
+    if kind in ("Password File Entry", "SQL Password"):  # chosen, generated, or random letters (Gmail's app password)
+        chosen = values.generated(value) and values.plausible(value) or world_words.random_letters(value)
+        return not chosen or value.startswith(("md5", "SCRAM-"))
     if kind == "Encoded Private Key":
         return "PRIVATE KEY" not in values.decoded_base64(value[:80])
     if kind == "Basic Auth Header":  # user:password, or not a credential; the docs' "username:password"
@@ -443,46 +459,6 @@ def _stand_in(pattern: re.Pattern[str], text: str) -> str:
     return pattern.sub(lambda m: "<" + "x" * (len(m.group(0)) - 2) + ">" if len(m.group(0)) > 2 else "  ", text)
 
 
-# Public keys and certificates (a block cut short by a length limit too), SSH public keys and hashed known_hosts
-# entries, DKIM records, DER public keys in base64 (RSA, P-256, Ed25519): public by design, blanked before any
-# detector looks, so their random-looking base64 is never taken for a key. A hashed known_hosts entry or a public JWK
-# cut short where a length limit ends the text (a fact's evidence) is still public.
-_PUBLIC_MATERIAL = re.compile(
-    r"-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|X509 CRL|"
-    r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----[A-Za-z0-9+/=\s\\]*?(?:-----END [A-Z0-9 ]+-----|$)|"
-    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+|"
-    r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\|1\|[A-Za-z0-9+/=|]*$|\bv=DKIM1;[^\"\n]*|"
-    r"\bMI[A-Za-z0-9+/]{2,4}(?:A0GCSqGSIb3DQEBAQUAA4|ANBgkqhkiG9w0BAQEFAAO)[A-Za-z0-9+/]+={0,2}|"
-    r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}|"
-    # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
-    # (algorithm$iterations$salt$hash): what a login is checked against, not the password.
-    r"(?<![\w$])\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
-    r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}|"
-    # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
-    r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"
-    # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.
-    r"\bsecure:\s*v1:[A-Za-z0-9+/=:]+|\$ANSIBLE_VAULT;[\d.]+;\w+(?:;\w+)?(?:\s+[0-9a-f]{20,})*|"
-    # An image inlined as base64 (a data: URI; a notebook's "image/png" output starts as every PNG does).
-    r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\]+|\b(?:iVBORw0KGgo|R0lGODlh|R0lGODdh)[A-Za-z0-9+/=\\]*|"
-    # And encrypted files and values meant to be committed: SOPS values, a SealedSecret's encryptedData, an age or
-    # OpenPGP message (with an age recipient, a public key).
-    r"\bENC\[AES256_GCM,data:[^\]\n]*\]|\bencryptedData(?::(?:[ \t]*\n[ \t]+[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})+|"
-    r"\.[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})|"
-    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=:\s\\]*?(?:-----END [A-Z ]+-----|$)|"
-    r"\bage1[02-9ac-hj-np-z]{58}\b|"
-    # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
-    r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
-    # What DNS publishes (an ACME challenge, a site verification in a TXT record), an SSH key's fingerprint: public.
-    # A record's text may run over several quoted strings, one per line (a DKIM key): all of it is published.
-    r"\bIN\s+TXT\s+\(?\s*\"[^\"\n]*\"(?:\s*\"[^\"\n]*\")*|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])|"
-    # What a page or a redirect shows every visitor: a Content-Security-Policy nonce or hash, an OAuth PKCE challenge
-    # (the digest of the verifier, which is the secret and is not sent with it).
-    r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}|"
-    # The same nonce as a page's element carries it; a JSON Web Key's id ("kid"), which names the key for everyone
-    # who checks a signature; text percent-encoded (a space among its escapes: words, not a key); India's postal PIN.
-    r"\bnonce=\"[A-Za-z0-9+/_=-]+\"|\"kid\"\s*:\s*\"[^\"\n]{1,200}\"|"
-    r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",
-)
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")
 _PUBLIC_AFTER = re.compile(r"(?i)[^\n]{0,60}?\b(?:(?:is|are)\s+public|browser|frontend|client[- ]side)\b")
 # A Firebase client config (web, google-services.json, GoogleService-Info.plist): its API key restricts nothing.
@@ -492,7 +468,9 @@ _CLIENT_CONFIG = re.compile(
 _JAR = re.compile(r"[\w.-]+=[^;\s]*;\s+[\w.-]+=[^;\s]*;")  # two cookies of a jar, each ended by "; "
 # The attributes a Set-Cookie line gives a session cookie.
 _COOKIE_ATTRIBUTE = re.compile(r"(?i);\s*(?:path|domain|expires|max-age|httponly|secure|samesite)\b")
-# "(public part only)", "the public DSN": said to be the public half of a key.
+# "(public part only)", "the public DSN", "DSN for the frontend": said to be the public half of a key, or given to
+# every browser.
 _PUBLIC_CONTEXT = re.compile(
-    r"(?i)\([^()\n]*\bpublic\b[^()\n]*\)|\bpublic\s+(?:part|half|dsn|key|token)\b|\bpublishable\b"
+    r"(?i)\([^()\n]*\bpublic\b[^()\n]*\)|\bpublic\s+(?:part|half|dsn|key|token)\b|\bpublishable\b|"
+    r"\bfor\s+the\s+(?:frontend|browser|web\s+app|client)\b"
 )

@@ -42,6 +42,8 @@ DIGIT_WORDS: tuple[str, ...] = (
     "אפס", "אחת", "אחד", "שתיים", "שניים", "שלוש", "ארבע", "חמש", "שש", "שבע", "שמונה", "תשע",
     "nol", "satu", "dua", "tiga", "empat", "lima", "enam", "tujuh", "delapan", "sembilan",
     "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
+    # Korean (Sino-Korean, as a PIN is read out)
+    "영", "공", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구",
 )
 # Tens and teens, in English: a combination lock's numbers ("twenty-one, thirty-three, five").
 TENS_WORDS: tuple[str, ...] = (
@@ -173,13 +175,25 @@ def words() -> Words:
 
 
 def cued(before: str, words: Words) -> bool:
-    """A credential's word (or phrase) among the words of ``before`` (what precedes a spoken list)."""
-    said = [re.sub(r"['’]s$", "", w.strip(".,;:!?\"'()«»“”")) for w in normal(before).split()]  # "door code's"
+    """A credential's word (or phrase) among the words of ``before`` (what precedes a spoken list); in a script
+    written without spaces, inside a word ("取款密码是...", "비밀번호는")."""
+    if _UNSPACED.search(before) and any(cue in before for cue in _glued_cues(words)):
+        return True
+    said = [re.sub(r"['’]s$", "", w.strip(".,;:!?\"'()«»“”「」『』")) for w in normal(before).split()]  # "door code's"
     for size in range(1, words.longest_cue + 1):
         for at in range(len(said) - size + 1):
             if " ".join(said[at : at + size]) in words.cues:
                 return True
     return False
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # kana, Han, Hangul
+
+
+@lru_cache(maxsize=1)
+def _glued_cues(words: Words) -> tuple[str, ...]:
+    """The cues in scripts written without spaces (two characters or more), found inside a run of text."""
+    return tuple(cue for cue in words.cues if len(cue) > 1 and _UNSPACED.search(cue) and " " not in cue)
 
 
 def digit_word(word: str) -> bool:

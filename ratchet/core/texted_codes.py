@@ -64,11 +64,12 @@ _DO_NOT_SHARE = re.compile(
     r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke)\b|"
     r"请勿|請勿|不要(?:告诉|告訴|泄露)|誰にも教えない|절대\s*타인|לא\s+למסור|لا\s+تشارك"
 )
-# A service's name and "code:" in a text that signs one in ("Telegram code: 38519 ... tap on this link to log in").
+# A service's name and "code" in a text that signs one in ("Telegram code: 38519 ... tap on this link to log in",
+# "WhatsApp code 967-350, use it to register").
 _SERVICE_CODE = re.compile(
-    r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:\s*(\d{3}-\d{3}|\d{4,8})\b"
+    r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:?\s*(\d{3}-\d{3}|\d{4,8})\b"
 )
-_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it)\b")
+_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it|register)\b")
 # The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
 # code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
 _TEXTED = re.compile(
@@ -145,5 +146,7 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
             break
     if _SIGNS_IN.search(text):
         for found in _SERVICE_CODE.finditer(text):
+            if _COUNTED.match(text, found.end()):
+                continue  # "Python code 3000 lines": a count of something
             if not PUBLIC_CODE.search(text, 0, found.start() + found.group(0).rfind("code")):  # not "Postal code:"
                 yield found.start(1), found.end(1), "One-Time Code"

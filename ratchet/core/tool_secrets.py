@@ -227,7 +227,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         # A property list's entry named for a secret (<key>password</key><string>...</string>); strongSwan's secrets
         # file (": EAP \"...\"", "user : XAUTH \"...\""); a pipeline's variable named for a token ("- name: ADO_PAT",
-        # its value on the next line).
+        # its value on the next line); msmtp's, sendmail's and Consul's files.
         (
             "Password File Entry",
             re.compile(
@@ -235,7 +235,13 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?m:^)[^\n:\"]*:\s*(?:EAP|XAUTH|NTLM)\s+\"([^\"\n]{4,})\"|"
                 r"(?m:^)[ \t]*-[ \t]*name:[ \t]*['\"]?[\w.-]*(?i:pat|token|secret|password|passwd|api_?key)['\"]?"
                 r"[ \t]*\n"
-                r"[ \t]+value:[ \t]*['\"]?([^\s'\"$]{8,})"
+                r"[ \t]+value:[ \t]*['\"]?([^\s'\"$]{8,})|"
+                # msmtp's account file ("account gmail" ... "password ..."), sendmail's AuthInfo ("P:..."), Consul's
+                # ACL tokens (agent = "<uuid>").
+                r"(?m:^)account[ \t]+\S[^\n]*\n(?:[^\n]*\n){0,8}?password[ \t]+([^\s\"']{4,})|"
+                r"\bAuthInfo:[^\n]*\"P:([^\"\n]{4,})\"|"
+                r"\btokens\s*\{[^}]{0,300}?\b(?:agent|default|initial_management|master|replication|agent_recovery)"
+                r"\s*=\s*\"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\""
             ),
         ),
         # A browser's cookie file (Netscape's format, tab-separated): a session's or a login's cookie and its value.

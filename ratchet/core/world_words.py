@@ -1,7 +1,8 @@
-"""Credentials named in the languages the other layers' patterns do not speak: a password, a PIN, a door's code or a
-wallet's recovery phrase named with the words of ``ratchet/data/credential-words.json`` (a hundred languages: "የይለፍ
-ቃሉ", "cyfrinair", "нууц үг", "კოდია", "Hurðarkóðinn", "obnovovací fráze"), the value found after the name as the
-password layer finds it (:func:`ratchet.core.passwords.value_after`: its connectors, its judgement of a value).
+"""Credentials named in the languages the other layers' patterns do not speak: a password, a PIN, a door's code, a
+one-time code or a wallet's recovery phrase named with the words of ``ratchet/data/credential-words.json`` (a hundred
+languages: "የይለፍ ቃሉ", "cyfrinair", "нууц үг", "კოდია", "Hurðarkóðinn", "engångskoden", "obnovovací fráze"), the
+value found after the name as the password layer finds it (:func:`ratchet.core.passwords.value_after`: its
+connectors, its judgement of a value); a one-time code is four to eight digits (or "967-350") soon after its name.
 
 Words are looked up, not matched by a pattern: the text's words (lower case, punctuation at their ends left out) and
 their runs of up to four are looked up in sets of each kind of name, so a thousand words cost a set lookup each, and
@@ -47,6 +48,7 @@ _KINDS = {
     "door": "door",
     "lock": "door",
     "recovery_phrase": "recovery_phrase",
+    "verification_code": "otp",
 }
 _LONGEST = 4  # words in a name
 _TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡՝։،؛۔؟"
@@ -90,8 +92,8 @@ def _index() -> dict[tuple[str, ...], tuple[str, ...]]:
         for listed, kind in _KINDS.items():
             for phrase in lists.get(listed) or ():
                 words = tuple(normal(w) for w in str(phrase).split())
-                if not all(words):
-                    continue
+                if not all(words) or kind == "otp" and len(words) == 1 and words[0].isascii() and len(words[0]) <= 5:
+                    continue  # "tan", "tac", "token": a colour, a word, a key's name in English before a code's
                 said = " ".join(words)
                 known_here = said in said_in_english or kind in ("password", "pin") and known.fullmatch(said)
                 index.setdefault(words, set()).add(f"known {kind}" if known_here else kind)
@@ -238,7 +240,12 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if said and english < (1 if said.isascii() else 2):
                 value = _value_near(text, end, kind)
                 if value and not (kind == "pin" and _postal(text, end, value)):
-                    yield value[0], value[1], "Password"
+                    yield value[0], value[1], _LABEL.get(kind, "Password")
+            continue
+        if kind == "otp":
+            value = None if _not_access(text, start, end) else _value_near(text, end, kind)
+            if value:
+                yield value[0], value[1], _LABEL[kind]
             continue
         if kind == "password":
             word = f"password {name}"
@@ -278,17 +285,19 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 continue  # "see 1Password item ...", "nutze ich KeePassXC": where it is kept, not the password
             if _chosen(value) and (generated(value) or _MIXED_CASE.fullmatch(value)) and plausible(value):
                 return match.start(), match.start() + len(value)
-            if _LONG_DIGITS.fullmatch(value) or foreign and _random_letters(value):
+            if _LONG_DIGITS.fullmatch(value) or foreign and random_letters(value):
                 return match.start(), match.start() + len(value)  # "salasana on 88061460", "là KFBAXLMO nhé"
             picked = _PICKED.match(text, match.start(), stop) if foreign else None
             if picked and all(w.lower() in seed_words.words() for w in picked.group(1).split()):
                 # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
                 # list) in a clause of another language
                 return picked.start(), picked.end()
-        elif _DIGITS.fullmatch(token.rstrip(".")) and len(words) - n <= _AFTER_DIGITS:
+        elif (_CODE if kind == "otp" else _DIGITS).fullmatch(token.rstrip(".")) and (
+            len(words) - n <= _AFTER_DIGITS or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
+        ):
             value = token.rstrip(".")
-            if kind != "pin" and _YEAR.fullmatch(value):
-                return None  # a year: when the code changed, not the code
+            if kind != "pin" and n and _YEAR.fullmatch(value) and not words[n - 1].group(0).endswith((":", "：")):
+                return None  # a year said after other words: when the code changed, not the code
             return match.start(), match.start() + len(value)
     return None
 
@@ -298,7 +307,7 @@ _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
 
 
-def _random_letters(value: str) -> bool:
+def random_letters(value: str) -> bool:
     """Eight letters or more in one case that no language's words are made of: in capitals, a vowel in three letters
     or fewer and three consonants running ("KFBAXLMO"); in lower case, five consonants running, or four and a vowel
     in four letters or fewer ("oyxzyblxjv", not "fortsatt"); not a word with a capital ("Schwachsinn")."""
@@ -354,6 +363,9 @@ _ENGLISH = re.compile(
 )
 _AFTER_DIGITS = 3  # the value's word and at most two after it in the clause
 _DIGITS = re.compile(r"[*#]?\d{3,8}[*#]?")
+_CODE = re.compile(r"\d{4,8}|\d{3}-\d{3}")  # a one-time code: "881488", "967-350"
+# What a name's kind yields where it is not a password's.
+_LABEL = {"otp": "One-Time Code"}
 # Letters in both cases, changing case three times or more: generated ("iIPHrmWcfL"), not a name ("McDonald").
 _MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z]*[A-Z]+[a-z]+){2,}[A-Z]*[a-z]*[A-Z]\w*")
 

@@ -1,0 +1,54 @@
+"""What is public by design and looks like a secret: public keys and certificates, password hashes, what DNS
+publishes, encrypted values meant to be committed. :mod:`ratchet.core.secrets` blanks what :data:`PUBLIC_MATERIAL`
+matches (a stand-in of the same length) before any of its layers reads the text, so their random-looking characters
+are never taken for a key, and nothing after them is read as their value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ratchet.core.password_words import _POSTAL_PIN
+
+# Public keys and certificates (a block cut short by a length limit too), SSH public keys and hashed known_hosts
+# entries, DKIM records, DER public keys in base64 (RSA, P-256, Ed25519): public by design, blanked before any
+# detector looks, so their random-looking base64 is never taken for a key. A hashed known_hosts entry or a public JWK
+# cut short where a length limit ends the text (a fact's evidence) is still public.
+PUBLIC_MATERIAL = re.compile(
+    r"-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|X509 CRL|"
+    r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----[A-Za-z0-9+/=\s\\]*?(?:-----END [A-Z0-9 ]+-----|$)|"
+    r"\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+|"
+    r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\|1\|[A-Za-z0-9+/=|]*$|\bv=DKIM1;[^\"\n]*|"
+    r"\bMI[A-Za-z0-9+/]{2,4}(?:A0GCSqGSIb3DQEBAQUAA4|ANBgkqhkiG9w0BAQEFAAO)[A-Za-z0-9+/]+={0,2}|"
+    r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}|"
+    # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
+    # (algorithm$iterations$salt$hash): what a login is checked against, not the password.
+    r"(?<![\w$])\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
+    r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}|"
+    # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
+    r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"
+    # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.
+    r"\bsecure:\s*v1:[A-Za-z0-9+/=:]+|\$ANSIBLE_VAULT;[\d.]+;\w+(?:;\w+)?(?:\s+[0-9a-f]{20,})*|"
+    # An image inlined as base64 (a data: URI; a notebook's "image/png" output starts as every PNG does).
+    r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=\s\\]+|\b(?:iVBORw0KGgo|R0lGODlh|R0lGODdh)[A-Za-z0-9+/=\\]*|"
+    # And encrypted files and values meant to be committed: SOPS values, a SealedSecret's encryptedData, an age or
+    # OpenPGP message (with an age recipient, a public key).
+    r"\bENC\[AES256_GCM,data:[^\]\n]*\]|\bencryptedData(?::(?:[ \t]*\n[ \t]+[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})+|"
+    r"\.[\w.-]+:[ \t]*Ag[A-Za-z0-9+/=]{20,})|"
+    r"-----BEGIN (?:AGE ENCRYPTED FILE|PGP MESSAGE)-----[A-Za-z0-9+/=:\s\\]*?(?:-----END [A-Z ]+-----|$)|"
+    r"\bage1[02-9ac-hj-np-z]{58}\b|"
+    # A JSON Web Key with no private member (d, p, q, k...): a public key. A certificate in XML (SAML metadata).
+    r"\{(?![^{}]*\"(?:d|p|q|dp|dq|qi|k)\"\s*:)[^{}]*\"kty\"\s*:[^{}]*(?:\}|$)|<(?:ds:)?X509Certificate>[^<]*</(?:ds:)?X509Certificate>|"
+    # What DNS publishes (an ACME challenge, a site verification in a TXT record), an SSH key's fingerprint: public.
+    # A record's text may run over several quoted strings, one per line (a DKIM key): all of it is published.
+    r"\bIN\s+TXT\s+\(?\s*\"[^\"\n]*\"(?:\s*\"[^\"\n]*\")*|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])|"
+    # What a page or a redirect shows every visitor: a Content-Security-Policy nonce or hash, an OAuth PKCE challenge
+    # (the digest of the verifier, which is the secret and is not sent with it).
+    r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}|"
+    # The same nonce as a page's element carries it; a JSON Web Key's id ("kid"), which names the key for everyone
+    # who checks a signature; text percent-encoded (a space among its escapes: words, not a key); India's postal PIN.
+    r"\bnonce=\"[A-Za-z0-9+/_=-]+\"|\"kid\"\s*:\s*\"[^\"\n]{1,200}\"|"
+    # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
+    r"\bboundary=\"?[\w'()+,./:=?-]+|"
+    r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",
+)
