@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from ratchet.core import secrets
+from ratchet.core import secrets, spaced_tokens
 
 
 @pytest.mark.parametrize(
@@ -87,3 +87,11 @@ def test_a_token_in_groups_is_cut_out_from_its_first_group_and_the_words_before_
     assert secrets.redact(text) == "the token with spaces so the bot keeps it: [REDACTED:GitHub Token] thanks"
     key = "aws secret, in groups of five: 3fKq9 Tz0Lm Wc8Rb Yp2Nx Hv6Js Ad4Gk Qe7Ut Ro5Mi"
     assert secrets.redact(key) == "aws secret, in groups of five: [REDACTED:High Entropy String]"
+
+
+def test_a_long_run_of_groups_is_a_listing_not_one_token() -> None:
+    """A token in groups is at most a few dozen groups; a longer run (a dump, a listing in columns) is not joined, so
+    its cost stays in proportion to the text."""
+    groups = [f"{chr(65 + n % 26)}{n % 10}{chr(97 + n * 7 % 26)}{(n * 3) % 10}" for n in range(60)]
+    assert list(spaced_tokens.spans("data: " + " ".join(groups))) == []
+    assert list(spaced_tokens.spans("data: " + " ".join(groups[:40])))  # the same groups, fewer: one token

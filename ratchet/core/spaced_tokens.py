@@ -21,6 +21,8 @@ from ratchet.core.secret_formats import formats
 
 # Five groups or more of two to eight token characters, one space between each (a line break ends the run).
 _GROUPS = re.compile(r"(?<![\w-])[\w-]{2,8}(?: [\w-]{2,8}){4,}(?![\w-])")
+_WORDS_BEFORE = 8  # words of the run before the token's first group ("the new token is ghp_ ...")
+_MOST_GROUPS = 48  # an OpenAI key in groups of six is thirty; a longer run is no token
 _MIN_JOINED = 30  # characters: a provider's token or a secret key, not a code in groups (those are other layers')
 _MIXED = re.compile(r"\d|[a-z][A-Z]|[A-Z]{2}[a-z]")  # a digit, or a capital inside a word in lower case
 
@@ -31,13 +33,15 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         return
     for run in _GROUPS.finditer(text):
         groups = run.group(0).split(" ")
+        if len(groups) > _MOST_GROUPS:
+            continue  # a dump of hex or a listing in columns, not one token (and each start tried costs the run)
         mixed = [_MIXED.search(g) is not None for g in groups]
         if 2 * sum(mixed) < len(groups):
             continue  # words of a sentence, most of them plain
         while len(groups) > 5 and not mixed[-1]:
             groups, mixed = groups[:-1], mixed[:-1]  # "... Wt9e Qa1u thanks": a plain word after the token
         end = run.start() + len(" ".join(groups))
-        for first in range(len(groups) - 4):
+        for first in range(min(len(groups) - 4, _WORDS_BEFORE + 1)):
             joined = "".join(groups[first:])
             if len(joined) < _MIN_JOINED:
                 break
@@ -56,6 +60,8 @@ def _kind(joined: str, *, random: bool) -> str:
         found = pattern.match(joined)
         if found and found.end() >= len(joined) - 2:
             return kind
-    if random and any(s == 0 and e >= len(joined) - 2 for s, e in random_tokens.spans(joined)):
+    if not (random and joined.upper() != joined != joined.lower() and any(c.isdigit() for c in joined)):
+        return ""  # a random token has both cases and a digit (random_tokens' test, the cheap part first)
+    if any(s == 0 and e >= len(joined) - 2 for s, e in random_tokens.spans(joined)):
         return "High Entropy String"
     return ""
