@@ -91,7 +91,7 @@ def qualified(text: str, at: int) -> tuple[int, int] | None:
     # Without a digit, a capital and two symbols ("Zxcv!@#", "Penguin!!"): how people make a word a password.
     symbols = sum(c in "!@#$%^&*?+~=" for c in value)  # not an identifier's "_" or "-" (TF_VAR_db_username)
     capped = not digits and symbols >= 2 and any(c.isupper() for c in value) and sum(c.isalpha() for c in value) >= 3
-    if not ((digits and marked or capped) and generated(value) and plausible(value)) or _ordinary_shape(value):
+    if not ((digits and marked or capped) and generated(value) and plausible(value)):  # plausible: no ordinary shape
         return None
     if _PLACEHOLDER.match(value) or value.startswith(("http", "/", "~", "@", "#", "-", "--")) or "@" in value:
         return None
@@ -235,8 +235,7 @@ def by_action(text: str) -> Iterator[tuple[int, int]]:
             _ACCOUNT.search(text, max(0, match.start() - _ACCOUNT_REACH), match.start())
             and 8 <= len(value) <= 64
             and generated(value)
-            and plausible(value)
-            and not _ordinary_shape(value)
+            and plausible(value)  # which an ordinary shape (a version, a path, a file's name) is not
             and not value.isdigit()
             and value.lower() not in _DESCRIBING
             and not re.search(r"[/:@\\]", value)
@@ -273,7 +272,7 @@ def _chosen_alone(value: str) -> bool:
     capitals in a run of words and a number (``ILoveRex61``), digits among letters (``N3bul4_4424``), or ten letters
     or more and a number (``bubblesprairie985``); not an address, a path, a version, a file's name, an algorithm's
     name or a name of code."""
-    if not 8 <= len(value) <= 40 or not generated(value) or not plausible(value) or _ordinary_shape(value):
+    if not 8 <= len(value) <= 40 or not generated(value) or not plausible(value):  # plausible: no ordinary shape
         return False
     if value.lower() in _DESCRIBING or re.search(r"[/:@=\\]", value) or re.fullmatch(r"[a-z]+(?:_[a-z0-9]+)+", value):
         return False

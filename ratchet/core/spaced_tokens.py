@@ -60,8 +60,6 @@ def _kind(joined: str, *, random: bool) -> str:
         found = pattern.match(joined)
         if found and found.end() >= len(joined) - 2:
             return kind
-    if not (random and joined.upper() != joined != joined.lower() and any(c.isdigit() for c in joined)):
-        return ""  # a random token has both cases and a digit (random_tokens' test, the cheap part first)
-    if any(s == 0 and e >= len(joined) - 2 for s, e in random_tokens.spans(joined)):
+    if random and any(s == 0 and e >= len(joined) - 2 for s, e in random_tokens.spans(joined)):
         return "High Entropy String"
     return ""
