@@ -114,6 +114,16 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # password", random letters in mixed case, values with "=" after a CJK or Hindi password word, a lock's noun
         # alone (a luggage lock's three digits), family safe words, Japanese kana digits, a hex-encoded password.
         ("heldout-18", 0.97, 0.002),
+        # Round 20 (tuned by class on it, and learned from): the plain word for a code in a text that came by SMS
+        # or says not to share it (the vocabulary's do_not_share lists), before the word too; security questions'
+        # answers and services' keys named in any language (its security_question and api_key lists), a name glued
+        # to Chinese; a key in base64 with its id; digit words joined by hyphens; a lock's name labelling its code
+        # with a colon; a container's environment, an Authorization header with the key alone; as ordinary, test
+        # cards said in other languages or by their decline, WireGuard public keys, a kubeconfig's certificates, a
+        # Pix key, an IBAN's account digits, an order number in Chinese. Left as misses: one-time codes told in a
+        # story, a lock's noun alone, a value two lines below its label, a password changed "in" another language,
+        # three-digit locker codes, a recovery code after an unspaced count.
+        ("heldout-19", 0.97, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -149,6 +159,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-15",
         "heldout-17",
         "heldout-18",
+        "heldout-19",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

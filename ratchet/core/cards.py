@@ -20,10 +20,14 @@ _CARD = re.compile(
 _CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18}|9792\d{12})(?!\d)")
 
 
-# The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal): no bank issues them, so
-# one said to be a test card is documentation. Said to be someone's card ("my visa is 4111 1111 1111 1111") it stays
-# refused: that is how people write a card down for an example, and a memory cannot check which was meant.
-_SAID_TEST = re.compile(r"(?i)\btest(?:ing|s)?\b|\bsandbox\b|\bdeclines?\b")
+# The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal, Midtrans): no bank
+# issues them, so one said to be a test card, or a decline it triggers, is documentation ("kartu uji", "tarjeta de
+# prueba", "insufficient_funds"). Said to be someone's card ("my visa is 4111 1111 1111 1111") it stays refused: that
+# is how people write a card down for an example, and a memory cannot check which was meant.
+_SAID_TEST = re.compile(
+    r"(?i)\btest(?:ing|s)?\b|\bsandbox\b|\bdeclines?\b|\binsufficient_funds\b|\b(?:uji|prueba|teste|testowa)\b|"
+    r"テスト|测试|測試"
+)
 _TEST_CARDS = frozenset(
     """
     4242424242424242 4000056655665556 5555555555554444 2223003122003222 5200828282828210 5105105105105100
@@ -32,7 +36,8 @@ _TEST_CARDS = frozenset(
     6200000000000005 4000000000000002 4000000000009995 4000000000009987 4000000000009979 4000000000000069
     4000000000000127 4000000000000119 4000000000000077 4000000000003220 4000002500003155 4000002760003184
     4000000000003063 4111111111111111 4012888888881881 4222222222222 5454545454545454 4000000000000010
-    4000000000000036 4000000000000044 4000000000000101 4000000000000341
+    4000000000000036 4000000000000044 4000000000000101 4000000000000341 4111111145551142 5555341244441115
+    370000000000002 4917610000000000 4811111111111114 5211111111111117 4911111111111113
     """.split()  # noqa: SIM905 - a list of numbers reads better as a block
 )
 
@@ -49,6 +54,8 @@ def _luhn(digits: str) -> bool:
 
 _AN_ID_BEFORE = re.compile(
     r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    r"(?:订单号|訂單號|注文番号|주문\s*번호)\s*[:：]?\s*$|"  # an order's number in Chinese, Japanese, Korean
+    r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){1,4} $|"  # an IBAN's country, check digits and bank code before its account
     # A JSON field of an amount or a counter (a transaction's value in wei, a block's number, a nonce, an id).
     r"\"(?:value|gas\w*|nonce|block\w*|timestamp|amount|balance|wei|\w*_?id)\"\s*:\s*\"?$"
 )

@@ -38,6 +38,8 @@ _WHOLE = re.compile(r"[^\s\"'“‘(]+")  # a word after the run, quotes around 
 _WHOLE_REACH = 80  # characters after the run where the value may be written whole
 # Single characters with a space between each ("u $ d u y x 4 1 8", "구 팔 팔 육"): a value read out without commas.
 _SPACED = re.compile(r"(?<!\S)\S(?: \S){3,}(?!\S)")
+# Digit words joined by hyphens ("seven-one-four-nine"): a code read out as one word.
+_HYPHENED = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+){3,}(?![\w-])")
 _HAN = "零〇一二三四五六七八九两"
 _HAN_DIGITS = re.compile(f"[{_HAN}]{{4,}}")
 
@@ -85,13 +87,16 @@ def _spaced(text: str) -> Iterator[tuple[int, int, str]]:
     """After a credential's word, single characters with a space between each and a digit among them ("the wifi
     password one by one: k 7 $ m q 2 w x", "비밀번호: 구 팔 팔 육"), at most one of them a symbol and none an operator
     ("0 3 * * *" is a schedule, "a = 2 * b" code); or Chinese numerals written for the digits ("密码是七五五四二四").
-    The value written whole soon after is cut out with it ("... 4 5 6 6 9 6, o sea 456696")."""
-    runs = [*_SPACED.finditer(text), *_HAN_DIGITS.finditer(text)]
+    The value written whole soon after is cut out with it ("... 4 5 6 6 9 6, o sea 456696"). Digit words joined by
+    hyphens are read the same way ("the code for the side gate is seven-one-four-nine"), all of them digits."""
+    hyphened = [run for run in _HYPHENED.finditer(text) if all(spoken.digit_word(w) for w in run.group(0).split("-"))]
+    runs = [*_SPACED.finditer(text), *_HAN_DIGITS.finditer(text), *hyphened]
     if not runs:
         return
     words = spoken.words()
     for run in runs:
-        items = run.group(0).split(" ") if " " in run.group(0) else list(run.group(0))
+        said = run.group(0)
+        items = said.split(" ") if " " in said else said.split("-") if "-" in said else list(said)
         symbols = [item for item in items if not item.isalnum()]
         if len(symbols) > 1 or set(symbols) & set(_OPERATORS):
             continue

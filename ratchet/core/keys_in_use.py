@@ -26,6 +26,7 @@ RANDOM_ONLY = frozenset(
         "Session Cookie Literal",
         "Rotated Key",
         "Stream Key",
+        "Named Environment Value",
     }
 )
 
@@ -36,6 +37,16 @@ _SECRET_VAR = r"[\w.]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?)[A-Z0
 def formats() -> list[tuple[str, re.Pattern[str]]]:
     """``(kind, pattern)`` of each detector here (compiled once, with the rest, by the caller's cache)."""
     return [
+        # A container's environment as Kubernetes manifests, Helm values and ECS task definitions list it: a variable
+        # named for a credential, then its value ("- name: DD_APP_KEY" / "value: ..."; {"name": ..., "value": ...}).
+        (
+            "Named Environment Value",
+            re.compile(
+                r"(?m)^[ \t]*-?[ \t]*name:[ \t]*[\"']?" + _SECRET_VAR + r"[\"']?[ \t]*\n[ \t]*value:[ \t]*[\"']?"
+                r"([A-Za-z0-9_+/=.~-]{16,})|"
+                r"\"name\"\s*:\s*\"" + _SECRET_VAR + r"\",\s*\"value\"\s*:\s*\"([A-Za-z0-9_+/=.~-]{16,})\""
+            ),
+        ),
         # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its
         # "kty": the key itself (a public JWK has none of them and is left alone).
         (

@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from ratchet.core.password_words import _DESCRIBING, _FUNCTION_WORDS, _PLACEHOLDER
+from ratchet.core.password_words import _DESCRIBING, _FUNCTION_WORDS, _PLACEHOLDER, _UUID
 
 # "$unsh1ne_22": a dollar sign then letters and digits mixed inside a word is a password, not a shell variable.
 _LEET_VARIABLE = re.compile(r"\$[A-Za-z_]*[A-Za-z]\d+[A-Za-z]")
@@ -212,6 +212,14 @@ def decoded_base64(token: str) -> str:
     except (binascii.Error, ValueError):
         return ""
     return raw.decode("latin-1")
+
+
+def key_with_id(decoded: str) -> bool:
+    """Decoded base64 that is a key with its id or its fields ("tok:<uuid>:1:0", Elastic's "<id>:<api key>"): words
+    joined by colons, one of them a UUID or a random token (base64 of JSON or of a sentence is data)."""
+    return bool(re.fullmatch(r"[\w.+/=-]+(?::[\w.+/=-]+)+", decoded)) and any(
+        _UUID.fullmatch(part) or random_token(part) for part in decoded.split(":")
+    )
 
 
 def readable_base64(token: str) -> bool:

@@ -13,10 +13,8 @@ shape (:mod:`password_values`). How it is said decides what counts:
 - without a connector, or after a key/token word, only a value that looks generated counts, so "the token expires
   daily" and "API key rotation" stay clean.
 
-The secrets people keep for their accounts that no password word names (recovery codes, seed phrases, door codes)
-are :mod:`ratchet.core.account_secrets`. :func:`spans` yields ``(start, end, kind)`` of each value;
-:mod:`ratchet.core.secrets` builds ``scan`` and ``redact`` on it. Nothing here imports anything heavy.
-"""
+Secrets no password word names (recovery codes, seed phrases, door codes) are :mod:`ratchet.core.account_secrets`.
+:func:`spans` yields ``(start, end, kind)``; :mod:`ratchet.core.secrets` builds ``scan`` and ``redact`` on it."""
 
 from __future__ import annotations
 
@@ -33,6 +31,7 @@ from ratchet.core.password_values import (
     decoded_base64,
     entropy,
     generated,
+    key_with_id,
     password_shaped,
     plausible,
     random_token,
@@ -452,12 +451,13 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     if connected and group == "pw" and _CODE_WORD.search(word) and _DOOR_CODE.fullmatch(value):
         return True  # "code de la porte : A1294"
     if len(value) >= 16 and readable_base64(value):
-        # base64 of text or JSON is a cursor or a payload, not a key; after a password word, the encoding of one
-        # (a Kubernetes secret's data: "POSTGRES_PASSWORD: SGlja29yeSE5Mzc=").
+        # base64 of text or JSON is a cursor or a payload; after a password word, one encoded ("SGlja29yeSE5Mzc=")
         decoded = decoded_base64(value)
         user, colon, secret = decoded.partition(":")
         if connected and colon and re.fullmatch(r"[\w.@+-]{1,64}", user) and generated(secret) and plausible(secret):
             return True  # base64 of user:password (npm's _auth and _authToken, a registry's auth)
+        if connected and group == "key" and key_with_id(decoded):
+            return True  # a key in base64 with its id ("tok:<uuid>:1:0", Elastic's "<id>:<api key>")
         return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
     pair = value.split("-") if TWO_WORDS.fullmatch(value) else None
     if pair and group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word):

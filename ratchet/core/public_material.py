@@ -48,6 +48,13 @@ PUBLIC_MATERIAL = re.compile(
     # The same nonce as a page's element carries it; a JSON Web Key's id ("kid"), which names the key for everyone
     # who checks a signature; text percent-encoded (a space among its escapes: words, not a key); India's postal PIN.
     r"\bnonce=\"[A-Za-z0-9+/_=-]+\"|\"kid\"\s*:\s*\"[^\"\n]{1,200}\"|"
+    # A Curve25519 key (WireGuard's, 44 characters of base64) named public in a log, a query or another language.
+    r"(?i:\b\w*pub(?:lic)?[_ -]?key|klucz\s+publiczny|clave\s+p[úu]blica|cl[ée]\s+publique|chave\s+p[úu]blica|"
+    r"öffentliche[rn]?\s+schlüssel|публичный\s+ключ|公钥|公開鍵|공개\s*키)(?:\s+\w+){0,3}[\"']?\s*[:=]?\s*[\"']?"
+    r"[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=|"
+    # A kubeconfig's certificates (the client's key is its secret, not these); a Pix key (shared to be paid).
+    r"\b(?:certificate-authority-data|client-certificate-data):[ \t]*[A-Za-z0-9+/=]+|"
+    r"(?i:\bpix\b[^\n]{0,30}?)[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|"
     # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
     r"\bboundary=\"?[\w'()+,./:=?-]+|"
     r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",

@@ -249,7 +249,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Authorization Header",
             re.compile(
                 r"(?i)(?:\bauthorization[\"']?\s*(?:[:=]\s*|\s+(?=[\"']))|\"name\":\s*\"authorization\",\s*\"value\":\s*)"
-                r"[\"']?(?!basic\b|digest\b)[A-Za-z][\w-]*\s+"
+                r"[\"']?(?!basic\b|digest\b)(?:[A-Za-z][\w-]*\s+)?"  # a scheme, or the key alone (AssemblyAI's)
                 r"([A-Za-z0-9._~+/:=-]*[A-Za-z0-9._~+/:=][A-Za-z0-9_.~+/:=-]{15,})"
             ),
         ),

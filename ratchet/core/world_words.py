@@ -20,7 +20,10 @@ the language, the value is taken from the few words after the name (:func:`_valu
 chosen or generated, digits alone (six or more), capitals no language spells ("KFBAXLMO"), or English words picked
 at random in another language's sentence.
 
-:func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
+The plain word for a code names a one-time code in a text that came by SMS or says not to share it (the file's
+``do_not_share`` lists); a security question's name, a service key's name and a lock's name followed by a colon lead
+to the values :mod:`ratchet.core.world_values` reads after them; a Latin name glued to Chinese ("把Twilio的token") is
+a name. :func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
 """
 
 from __future__ import annotations
@@ -35,6 +38,21 @@ from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.password_values import generated, plausible
 from ratchet.core.password_words import _BOOKING, _DESCRIBING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
+from ratchet.core.texted_codes import PUBLIC_CODE
+from ratchet.core.world_values import (
+    _CLAUSE,
+    _CODE,
+    _MIXED_CASE,
+    _WORD,
+    _chosen,
+    answer_after,
+    code_after,
+    code_before,
+    counted,
+    key_after,
+    labelled_digits,
+    texted,
+)
 
 # The file's lists and the kind of name each holds: what a code opens besides a door (a safe, an alarm, a locker, a
 # bike lock, a garage, an intercom) reads as a door does, a lock's combination as a door's code.
@@ -49,11 +67,12 @@ _KINDS = {
     "lock": "door",
     "recovery_phrase": "recovery_phrase",
     "verification_code": "otp",
+    "security_question": "question",
+    "do_not_share": "unshared",
+    "api_key": "api_key",
 }
 _LONGEST = 4  # words in a name
 _TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡՝։،؛۔؟"
-_WORD = re.compile(r"\S+")
-_CLAUSE = re.compile(r"(?:[^.!?;\n。！？।։۔؟]|[.!?](?=[^\s.!?]))+")  # "winter.turtle.1429" ends no clause
 _DOOR_REACH = 60  # characters between the word for a code and the word for a door in the clause
 
 
@@ -120,6 +139,13 @@ def _names(text: str) -> list[tuple[int, int, str, str]]:
         for size in range(min(_LONGEST, len(words) - at), 0, -1):
             key = tuple(w for _s, _e, w in words[at : at + size])
             kinds = index.get(key, ()) or (_inflected(key[0]) if size == 1 else ())
+            tail = _LATIN_TAIL.search(key[0]) if size == 1 and not kinds else None
+            if tail and (kinds := index.get((tail.group(0),), ())):  # "把Twilio的token": a name glued to Chinese
+                start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(tail.group(0))
+                end = start + len(tail.group(0))
+                found.extend((start, end, kind, tail.group(0)) for kind in kinds)
+                at += 1
+                break
             if kinds:
                 start, end = words[at][0], words[at + size - 1][1]
                 end = start + len(text[start:end].rstrip(_TRIM))
@@ -183,6 +209,7 @@ def _suffixes() -> dict[str, tuple[str, ...]]:
 # The kinds whose names end a compound ("zahlencode", "routerpasswort"); a name the password layer knows as a PIN's
 # stays with it.
 _COMPOUNDING = frozenset({"password", "pin", "code", "door_code_compounds", "known code", "known password"})
+_LATIN_TAIL = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[a-z][a-z-]+$")
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -229,7 +256,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if kind.startswith("known "):
             kind = kind[len("known ") :]
             clause = _CLAUSE.match(text, end)
-            if kind == "code" and not _near_door(text, start, doors) or kind in ("door", "recovery_phrase"):
+            if kind == "code" and not _near_door(text, start, doors) or kind in _ONLY_UNKNOWN:
                 continue
             if _not_access(text, start, end):
                 continue
@@ -238,14 +265,27 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
                 continue  # "password policy requires Upper1!": English, the pattern layers' to read
             english = len(set(_ENGLISH.findall(said.lower())))  # Finnish "on", Dutch "is": not English yet
             if said and english < (1 if said.isascii() else 2):
-                value = _value_near(text, end, kind)
+                value = key_after(text, end) if kind == "api_key" else _value_near(text, end, kind)
                 if value and not (kind == "pin" and _postal(text, end, value)):
                     yield value[0], value[1], _LABEL.get(kind, "Password")
             continue
-        if kind == "otp":
-            value = None if _not_access(text, start, end) else _value_near(text, end, kind)
+        if kind == "otp" or kind == "code" and texted(text, names) and not _near_door(text, start, doors):
+            if _not_access(text, start, end) or kind == "code" and PUBLIC_CODE.search(text, max(0, start - 30), start):
+                continue  # "the error code", "promo code 4410 by SMS": a code nobody keeps secret
+            value = _value_near(text, end, kind) if kind == "otp" else code_after(text, end)
+            value = value or code_before(text, start)
             if value:
-                yield value[0], value[1], _LABEL[kind]
+                yield value[0], value[1], "One-Time Code"
+            continue
+        if kind == "api_key":
+            value = key_after(text, end)
+            if value:
+                yield value[0], value[1], "API Key"
+            continue
+        if kind == "question":
+            value = answer_after(text, end)
+            if value:
+                yield value[0], value[1], "Security Answer"
             continue
         if kind == "password":
             word = f"password {name}"
@@ -254,9 +294,9 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         elif kind == "door_code_compounds" or kind == "code" and _near_door(text, start, doors):
             word = f"door code {name}"
         else:
-            found = seed_after(text, end) if kind == "recovery_phrase" else None
-            if found:
-                yield found[0], found[1], "Seed Phrase"
+            found = seed_after(text, end) if kind == "recovery_phrase" else labelled_digits(text, end, name)
+            if found and not _not_access(text, start, end):
+                yield found[0], found[1], "Seed Phrase" if kind == "recovery_phrase" else "Password"
             continue
         if _not_access(text, start, end):
             continue
@@ -293,7 +333,12 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 # list) in a clause of another language
                 return picked.start(), picked.end()
         elif (_CODE if kind == "otp" else _DIGITS).fullmatch(token.rstrip(".")) and (
-            len(words) - n <= _AFTER_DIGITS or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
+            len(words) - n <= _AFTER_DIGITS
+            or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
+            or kind == "otp"  # the code's name, then its code: not a year or a count said of it
+            and n == 0
+            and not counted(text, match.start() + len(token))
+            and not _YEAR.fullmatch(token)
         ):
             value = token.rstrip(".")
             if kind != "pin" and n and _YEAR.fullmatch(value) and not words[n - 1].group(0).endswith((":", "：")):
@@ -303,6 +348,10 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 
 
 _NEAR_WORDS = 9
+# Known names of these kinds are left to the layers that know them (English's, or the door layer's).
+_ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})
+
+
 _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
 
@@ -343,17 +392,6 @@ def _coded(text: str, end: int) -> bool:
     )
 
 
-def _chosen(value: str) -> bool:
-    """A word typed as a password: ASCII, not code or markup, with a digit or a symbol other than a hyphen, or in
-    mixed case ("Tr4eth-Bach!", "iIPHrmWcfL"); not a hyphenated word ("e-Građane", "Wi-Fi", "BankID-appen") or a
-    dotted name ("asyncio.Task")."""
-    if not value.isascii() or not _BARE.fullmatch(value) or _DOTTED.fullmatch(value):
-        return False
-    return any(c.isdigit() for c in value) or bool(re.search(r"[^\w-]", value)) or bool(_MIXED_CASE.fullmatch(value))
-
-
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_BARE = re.compile(r"[^\s\"'`{}()\[\]<>]+")  # a word as said, not a piece of code or markup
 # A clause in English: one of these words in ASCII, two in a clause that is not (one alone may be another language's:
 # Finnish "on", Dutch "is").
 # Its connectors apply, and a name the password layer knows followed by no value it accepts is not read again here.
@@ -363,11 +401,8 @@ _ENGLISH = re.compile(
 )
 _AFTER_DIGITS = 3  # the value's word and at most two after it in the clause
 _DIGITS = re.compile(r"[*#]?\d{3,8}[*#]?")
-_CODE = re.compile(r"\d{4,8}|\d{3}-\d{3}")  # a one-time code: "881488", "967-350"
 # What a name's kind yields where it is not a password's.
 _LABEL = {"otp": "One-Time Code"}
-# Letters in both cases, changing case three times or more: generated ("iIPHrmWcfL"), not a name ("McDonald").
-_MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z]*[A-Z]+[a-z]+){2,}[A-Z]*[a-z]*[A-Z]\w*")
 
 
 def _near_door(text: str, start: int, doors: list[tuple[int, int]]) -> bool:

@@ -1,0 +1,156 @@
+"""Values said in any language that are not passwords, and the word-level pieces :mod:`ratchet.core.world_words`
+reads every name with: a one-time code said with the word for a code in a text that came by text message or says
+not to give it to anyone (before the word too, as languages that put the noun last say it); a service's key or token
+right after its name ("kulcsom: <key>", "把Twilio的token <key>"); the answer to a security question after a sign
+("密保问题答案：张老师", "Sicherheitsfrage ...: Wanne-Eickel"). The names themselves are the vocabulary file's
+(``code``, ``do_not_share``, ``api_key``, ``security_question``), found by :mod:`ratchet.core.world_words`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ratchet.core.password_values import generated, random_token
+from ratchet.core.password_words import _UUID, _YEAR
+from ratchet.core.texted_codes import _COUNTED, _DO_NOT_SHARE, _TEXTED
+
+_WORD = re.compile(r"\S+")
+_CLAUSE = re.compile(r"(?:[^.!?;\n。！？।։۔؟]|[.!?](?=[^\s.!?]))+")  # "winter.turtle.1429" ends no clause
+_CODE = re.compile(r"\d{4,8}|\d{3}-\d{3}")  # a one-time code: "881488", "967-350"
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_BARE = re.compile(r"[^\s\"'`{}()\[\]<>]+")  # a word as said, not a piece of code or markup
+# Letters in both cases, changing case three times or more: generated ("iIPHrmWcfL"), not a name ("McDonald").
+_MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z]*[A-Z]+[a-z]+){2,}[A-Z]*[a-z]*[A-Z]\w*")
+
+
+def _chosen(value: str) -> bool:
+    """A word typed as a password: ASCII, not code or markup, with a digit or a symbol other than a hyphen, or in
+    mixed case ("Tr4eth-Bach!", "iIPHrmWcfL"); not a hyphenated word ("e-Građane", "Wi-Fi", "BankID-appen") or a
+    dotted name ("asyncio.Task")."""
+    if not value.isascii() or not _BARE.fullmatch(value) or _DOTTED.fullmatch(value):
+        return False
+    return any(c.isdigit() for c in value) or bool(re.search(r"[^\w-]", value)) or bool(_MIXED_CASE.fullmatch(value))
+
+
+def texted(text: str, names: list[tuple[int, int, str, str]]) -> bool:
+    """The text says a code came by text message, or not to give it to anyone: the word for a code then names a
+    one-time code ("m'ha arribat un codi 068650 per SMS", "стигао ми је код 908254, пише да га не дајем никоме")."""
+    return bool(_TEXTED.search(text) or _DO_NOT_SHARE.search(text)) or any(
+        k.endswith("unshared") for *_s, k, _n in names
+    )
+
+
+def counted(text: str, end: int) -> bool:
+    """What follows the number counts it ("2500 users", "30 seconds"), but for a text message it came in."""
+    unit = _COUNTED.match(text, end)
+    return unit is not None and "sms" not in unit.group(0).lower()
+
+
+def code_before(text: str, start: int) -> tuple[int, int] | None:
+    """A one-time code said before the word for a code, as languages that put the noun last do ("SMS bidez 226416
+    kodea iritsi zait", "918309 гэсэн код ирсэн", "bankadan 979075 diye bir kod geldi"): in the same clause, at most
+    two words between; not a year."""
+    words = list(_WORD.finditer(text, max(0, start - 60), start))[-3:]
+    for n, match in enumerate(reversed(words)):
+        token = match.group(0).rstrip(",")
+        if re.search(r"[.!?;\n]", text[match.end() : start]):
+            return None  # another clause
+        if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and (n or not counted(text, match.end())):
+            return match.start(), match.start() + len(token)  # not "Pedido 48213: código ...": a number named
+    return None
+
+
+def code_after(text: str, at: int) -> tuple[int, int] | None:
+    """A one-time code right after the word for a code ("codi 068650 per SMS", "kodą 219291,"): the next word, four to
+    eight digits, not a year and not a count; a word between says what code it is ("kod pocztowy 00950", "kodem
+    rabatowym 4410": a postal code, a discount's)."""
+    match = _WORD.search(text, at)
+    if not match or text[at : match.start()].strip(" :：") or match.start() - at > 3:
+        return None
+    token = match.group(0).rstrip(",.;")
+    if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and not counted(text, match.start() + len(token)):
+        return match.start(), match.start() + len(token)
+    return None
+
+
+# What a lock's name labels (an alarm, a safe, a gate: "Alarmanlage: 8738 eingeben", "alarme de casa: 8348"): up to
+# two words after the name, a colon, then four to eight digits ("#" or "*" beside them) that end the clause or come
+# before a few words of what to press next.
+_LABELLED = re.compile(r"(?:\s+[^\W\d_]+){0,2}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))")
+_MORE_WORDS = 4
+_TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
+
+
+_CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys
+
+
+def labelled_digits(text: str, at: int, name: str) -> tuple[int, int] | None:
+    """The code a lock's name labels with a colon (see :data:`_LABELLED`), not a time of day written "0630"; not in a
+    configuration file, whose keys a lock's short names are in some language ("port", a gate in Swedish)."""
+    if len(name) <= 4 and name.isascii() or len(_CONFIG_LINES.findall(text, 0, 2000)) >= 2:
+        return None
+    found = _LABELLED.match(text, at)
+    if not found or _TIME.fullmatch(found.group(1)) or _YEAR.fullmatch(found.group(1)):
+        return None
+    clause = _CLAUSE.match(text, found.end())
+    if clause and len(clause.group(0).split()) > _MORE_WORDS or counted(text, found.end()):
+        return None  # "Tresor: 1500 Euro": what it cost; a sentence after it says what the number is
+    return found.start(1), found.end(1)
+
+
+_KEY_TOKEN = re.compile(r"[A-Za-z0-9_+/=.~-]{20,200}")
+_AFTER_KEY = frozenset(";:，；。、！？")  # what may end the key's word, or start a script without spaces after it
+_KEY_WORDS = 3  # words after a key's name where its value may be ("kulcsom: <key>", "klíč <key>,", "金鑰：<key>")
+
+
+def key_after(text: str, at: int) -> tuple[int, int] | None:
+    """A service's key or token right after its name ("itt a OpenWeatherMap kulcsom: 2865...", "把Twilio的token
+    8ff4..."): among the few words after it in its clause, a token a generator made (twenty characters or more, letters
+    and digits in no word's order) or a UUID; not an address, a path or a dotted name."""
+    clause = _CLAUSE.match(text, at)
+    stop = clause.end() if clause else at
+    for match in list(_WORD.finditer(text, at, stop))[:_KEY_WORDS]:
+        word = match.group(0)
+        lead = len(word) - len(word.lstrip("：:"))
+        found = _KEY_TOKEN.match(word, lead)  # "：b759...，幫我看一下": the key, what is glued after it left out
+        if not found or found.end() < len(word) and word[found.end()] not in _AFTER_KEY and word[found.end()] != ",":
+            continue
+        token, begin = found.group(0).rstrip("."), match.start() + lead
+        if "//" in token or _DOTTED.fullmatch(token):
+            continue
+        if _UUID.fullmatch(token) or generated(token) and random_token(token):
+            return begin, begin + len(token)
+    return None
+
+
+# The answer to a security question: after a sign (a colon, a dash, an arrow) in the clause of the question's name.
+_ANSWER_SIGN = re.compile(r"\s*(?::|：|=|->|→|\s[—–-])\s*")
+_ANSWER_END = re.compile(r"\s*(?:\(|（|[.!;,，。；\n]|$)")
+_NOT_ANSWERS = frozenset("yes no none set done ok n/a changed updated unknown same sim não nein oui non".split())  # noqa: SIM905
+
+
+def answer_after(text: str, at: int) -> tuple[int, int] | None:
+    """The answer given to a security question named in any language ("câu trả lời bảo mật: Nguyễn Thị Lựu",
+    "密保问题答案：张老师", "Sicherheitsfrage „Name des ersten Haustiers“: Wanne-Eickel"): after a sign in the name's
+    clause, one to four words ending it (or before an aside in parentheses), each capitalised in a script with
+    capitals, or a short word in a script without them; not a question, not a yes or a no."""
+    clause = _CLAUSE.match(text, at)
+    stop = min(clause.end() if clause else at, at + 120)
+    for sign in _ANSWER_SIGN.finditer(text, at, stop):
+        begin = sign.end()
+        end = _ANSWER_END.search(text, begin, stop + 1)
+        value = text[begin : end.start() if end else stop].strip().strip("\"'“”„«»「」『』")
+        if value and _answer(value) and "?" not in text[begin:stop] and "？" not in text[begin:stop]:
+            found = text.index(value, begin)
+            return found, found + len(value)
+    return None
+
+
+def _answer(value: str) -> bool:
+    words = value.split()
+    if not 1 <= len(words) <= 4 or len(value) > 40 or value.lower() in _NOT_ANSWERS:
+        return False
+    first = value[0]
+    if first.isalpha() and not first.isupper() and not first.islower():  # a script without capitals
+        return len(words) <= 2 and len(value) <= 12
+    return all(w[0].isupper() or w[0].isdigit() for w in words) or len(words) == 1 and _chosen(value)
