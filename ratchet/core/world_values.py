@@ -79,8 +79,6 @@ def code_after(text: str, at: int) -> tuple[int, int] | None:
 _LABELLED = re.compile(r"(?:\s+[^\W\d_]+){0,2}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))")
 _MORE_WORDS = 4
 _TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
-
-
 _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys
 
 
@@ -99,7 +97,7 @@ def labelled_digits(text: str, at: int, name: str) -> tuple[int, int] | None:
 
 
 _KEY_TOKEN = re.compile(r"[A-Za-z0-9_+/=.~-]{20,200}")
-_AFTER_KEY = frozenset(";:，；。、！？")  # what may end the key's word, or start a script without spaces after it
+_AFTER_KEY = frozenset(",;:，；。、！？")  # what may end the key's word, or start a script without spaces after it
 _KEY_WORDS = 3  # words after a key's name where its value may be ("kulcsom: <key>", "klíč <key>,", "金鑰：<key>")
 
 
@@ -113,7 +111,7 @@ def key_after(text: str, at: int) -> tuple[int, int] | None:
         word = match.group(0)
         lead = len(word) - len(word.lstrip("：:"))
         found = _KEY_TOKEN.match(word, lead)  # "：b759...，幫我看一下": the key, what is glued after it left out
-        if not found or found.end() < len(word) and word[found.end()] not in _AFTER_KEY and word[found.end()] != ",":
+        if not found or found.end() < len(word) and word[found.end()] not in _AFTER_KEY:
             continue
         token, begin = found.group(0).rstrip("."), match.start() + lead
         if "//" in token or _DOTTED.fullmatch(token):
@@ -147,6 +145,8 @@ def answer_after(text: str, at: int) -> tuple[int, int] | None:
 
 
 def _answer(value: str) -> bool:
+    """One to four words, each capitalised (or a number) in a script with capitals ("Wanne-Eickel", "Nguyễn Thị Lựu"),
+    at most two short ones in a script without ("张老师", "청주"), or one word typed as a password."""
     words = value.split()
     if not 1 <= len(words) <= 4 or len(value) > 40 or value.lower() in _NOT_ANSWERS:
         return False
