@@ -250,6 +250,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     if not names:
         return
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
+    by_text = any(kind == "code" for *_s, kind, _n in names) and texted(text, names)  # once a text, not once a name
     for start, end, kind, name in names:
         if _BOOKING.match(text, end):
             continue  # "šifra rezervacije BYSY76": a booking's reference (the password layer's rule)
@@ -269,7 +270,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
                 if value and not (kind == "pin" and _postal(text, end, value)):
                     yield value[0], value[1], _LABEL.get(kind, "Password")
             continue
-        if kind == "otp" or kind == "code" and texted(text, names) and not _near_door(text, start, doors):
+        if kind == "otp" or kind == "code" and by_text and not _near_door(text, start, doors):
             if _not_access(text, start, end) or kind == "code" and PUBLIC_CODE.search(text, max(0, start - 30), start):
                 continue  # "the error code", "promo code 4410 by SMS": a code nobody keeps secret
             value = _value_near(text, end, kind) if kind == "otp" else code_after(text, end)
