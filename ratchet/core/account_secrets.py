@@ -42,7 +42,9 @@ _OTP_WORDS = re.compile(
     r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b"
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
-_OTP_CODE = re.compile(r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}")
+_OTP_CODE = re.compile(
+    r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}|[A-Z]{4}(?:-[A-Z]{4}){5,7}\b"
+)  # the last: a recovery key in groups of capitals ("FHCI-CZVC-LVDD-...": Apple's)
 _OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b")  # "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"
 # A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase.
 # Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
@@ -82,6 +84,9 @@ _ANSWER_WORDS = re.compile(
     r"(?i)\b(?:security|secret|sec)\s+(?:question|answer|q)s?\b|(?:security|memorable|verbal)\s+(?:word|phrase)s?|"
     r"maiden\s+name(?:\s+answer)?|nazwisko\s+panie[ńn]skie(?:\s+matki)?|"
     r"memorable\s+(?:answer|information)|\banswer\s+to\s+(?=[\"'“‘])|"
+    # A question and its answer written "Q: ... A: ...", the question one a site asks of a person's past.
+    r"\bQ:(?=[^?\n]{0,100}\byour\b)(?=[^?\n]{0,100}\b(?:(?:grand)?(?:mother|father)|parents?|pet|street|school|city|"
+    r"town|teacher|car|friend|born|grew|maiden|nickname|childhood)\b)[^?\n]{5,100}\?(?=\s*A:)|"
     r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)|"
     # ... in the languages people write to an assistant in.
     r"domanda\s+di\s+sicurezza|pregunta\s+de\s+seguridad|pergunta\s+de\s+seguran[çc]a|question\s+secr[èe]te|"
@@ -89,6 +94,7 @@ _ANSWER_WORDS = re.compile(
     r"pytanie\s+bezpiecze[ńn]stwa|pertanyaan\s+keamanan|контрольн\w+\s+вопрос\w*|секретн\w+\s+вопрос\w*|"
     r"سؤال\s+الأمان|秘密の質問|安全问题|密保问题|보안\s*질문|câu\s+hỏi\s+bảo\s+mật"
 )
+_FOR_ACCOUNTS = re.compile(r"(?i)\s+(?:for|on|at|with)\s+(?:all|every|each|both|my|the)\b")  # "... for all my accounts"
 _ASIDE = re.compile(r"\s+\(")  # "answer is QuibbleFox24 (I made it up)": a parenthesis ends the answer
 _ANSWER_CONNECTOR = re.compile(
     r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\s[-–](?=\s)|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
@@ -234,9 +240,14 @@ _GIFT_RUN = re.compile(
     r"(?![\w-])"
 )
 # A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827").
+# A parcel locker's pickup code, the words of what it collects between ("kod odbioru paczki w Paczkomacie WAW123M to
+# 940510", "código para recoger el paquete en el CityPaq es 24735958", "код для отримання посилки в поштоматі 275304").
 _PICKUP_CODE = re.compile(
     r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
-    r"c[óo]digo\s+de\s+(?:recogida|retirada|coleta)|code\s+de\s+retrait)\s*(?:is|est|:)?\s*(\d{4,8})\b(?![.,/:-]\d)"
+    r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar)|code\s+de\s+retrait|"
+    r"код\s+(?:для\s+)?(?:отримання|получения))"
+    r"(?:\s+(?![\d#-]|(?:order|number|nr|no|pedido|zam[óo]wieni\w*|замовлення|заказ\w*)\b)\S+){0,7}?"
+    r"\s*(?:is|est|es|é|to|это|[:—-])?\s*(\d{4,8})\b(?![.,/:-]\d)"
 )
 # A bank's personal code in French ("mon code perso 361312", "code confidentiel : 4821").
 _PERSONAL_CODE = re.compile(
@@ -397,7 +408,10 @@ def _is_code(token: str) -> bool:
     if _ordinary_shape(token):
         return False
     # 2FA, 6th, 1Password, v2, build42, JIRA-1234: a word and a number, where a code mixes them at random.
-    return not re.fullmatch(r"\d+[A-Za-z]{1,3}|\d+[A-Z]?[a-z]+|[A-Z]?[a-z]+\d+|[A-Za-z]+-\d+", token)
+    # "nwcj-1687" is a code: letters no word is made of before its number.
+    return not re.fullmatch(
+        r"\d+[A-Za-z]{1,3}|\d+[A-Z]?[a-z]+|[A-Z]?[a-z]+\d+|[A-Za-z]*[AEIOUYaeiouy][A-Za-z]*-\d+|[A-Z]+-\d+", token
+    )
 
 
 def _security_answer(text: str, at: int) -> tuple[int, int] | None:
@@ -406,7 +420,11 @@ def _security_answer(text: str, at: int) -> tuple[int, int] | None:
     sentence = re.match(r"[^.!?\n]{0,120}", text[at:])
     for conn in _ANSWER_CONNECTOR.finditer(sentence.group(0) if sentence else ""):
         answer = _ANSWER.match(text, at + conn.end())
-        if not answer or not (_CLAUSE_END.match(text, answer.end()) or _ASIDE.match(text, answer.end())):
+        if not answer or not (
+            _CLAUSE_END.match(text, answer.end())
+            or _ASIDE.match(text, answer.end())
+            or _FOR_ACCOUNTS.match(text, answer.end())
+        ):
             continue
         value = answer.group(1)
         first = value.split()[0].lower()

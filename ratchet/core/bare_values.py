@@ -210,16 +210,29 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
 def in_sentence(text: str) -> Iterator[tuple[int, int]]:
     """A value the sentence of a password's word holds before or after it, with no connector between them ("is
     bubblesprairie985 a good password?", "the site rejects oscar&emma2008 as too weak", "change it from X to
-    ILoveRex61"): a token only a person choosing a password writes (:func:`_chosen_alone`)."""
+    ILoveRex61"): a token only a person choosing a password writes (:func:`_chosen_alone`) or a generator made
+    (:func:`_issued`); a word and a number that end the sentence after "so" or "it's", once the password was
+    described ("... your surname plus birth year, so for you it's smith1984")."""
     for sentence in _SENTENCE.finditer(text):
         said = sentence.group(0)
         if not _PASSWORD_SAID.search(said):
             continue
-        for token in re.finditer(r"[^\s,;()\[\]{}<>]+", said):
+        tokens = list(re.finditer(r"[^\s,;()\[\]{}<>]+", said))
+        for token in tokens:
             value = token.group(0).strip("\"'`“”‘’.:!?")
-            if _chosen_alone(value):
-                start = sentence.start() + token.start() + token.group(0).index(value)
+            kept = token.group(0).strip("\"'`“”‘’").rstrip(".:?")  # "...WithExtraCheese!": its "!" is the password's
+            if token is tokens[-1] and text.startswith("!", sentence.end()):
+                kept += "!"  # which ended the sentence
+            value = kept if kept != value and _chosen_alone(kept) else value
+            resolved = token is tokens[-1] and len(tokens) > 1 and _RESOLVED.fullmatch(tokens[-2].group(0))
+            if _chosen_alone(value) or _issued(value) or resolved and _word_and_number(value):
+                start = sentence.start() + token.start() + token.group(0).index(value.rstrip("!") or value)
                 yield start, start + len(value)
+
+
+def _word_and_number(value: str) -> bool:
+    """A word and a number, as a password's description resolves to ("smith1984", "Whiskers1428")."""
+    return 8 <= len(value) <= 40 and bool(re.fullmatch(r"[A-Za-z]{3,}\d{2,6}[!?.$#*]?", value)) and plausible(value)
 
 
 def by_action(text: str) -> Iterator[tuple[int, int]]:
@@ -257,6 +270,8 @@ _ACCOUNT = re.compile(
 _ACCOUNT_REACH = 200  # characters before the reset where the account is said
 _USE_FOR = re.compile(r"\b[Ii]\s+(?:use|used|reuse)\s+[\"'`“‘]?([^\s\"'`”’]{8,40})[\"'`”’]?\s+(?:for|on)\s+")
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\S)[^.!?\n]*)*")  # "summer.winter.29" does not end one
+# What hands over the value that ends a password's sentence after it was described: "so Whiskers1428", "it's X".
+_RESOLVED = re.compile(r"(?i)so|it'?s|it’s|is|was|thus|i\.e\.")
 _PASSWORD_SAID = re.compile(r"(?i)\b(?:(?:master\s+)?pass(?:word|phrase|code)s?|passwort|pw|pwd)\b")
 _TECHNICAL = re.compile(
     r"(?i)sha-?\d|md[45]|pbkdf|argon2|bcrypt|scrypt|aes-?\d|rsa-?\d|ed25519|x25519|blake\d|hmac|crc\d|utf-?\d|"
@@ -264,6 +279,19 @@ _TECHNICAL = re.compile(
 )
 _PASSWORD_SYMBOL = re.compile(r"[&$!#%*^+~]")
 _LEET = re.compile(r"[A-Za-z]+\d[A-Za-z]+\d*[A-Za-z]*[_.!@#$%&*-]?\d{2,}")  # N3bul4_4424
+
+
+_THREE_CLASSES = re.compile(r"(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)")
+
+
+def _issued(value: str) -> bool:
+    """A token a generator made, twelve characters or more, in a password's sentence ("pw rotated, new one:
+    GcQkUcdLs7KkFmfLQ2Iy"); not an address, a path, an assignment or a dotted name ("psycopg2.OperationalError")."""
+    if not 12 <= len(value) <= 64 or re.search(r"[/:@=.\\]", value) or not _THREE_CLASSES.match(value):
+        return False  # a generator's token mixes both cases and digits ("Passwort-Manager" is a word), no dotted name
+    if any(re.fullmatch(r"[A-Z]?[a-z]{3,}|[A-Z]{2,}", part) for part in re.split(r"[-_]", value)):
+        return False  # words joined ("Casa-Kowalski-5G": a network's name)
+    return random_token(value) and generated(value) and plausible(value)
 
 
 def _chosen_alone(value: str) -> bool:
@@ -284,7 +312,7 @@ def _chosen_alone(value: str) -> bool:
         return False
     if digit and symbol or _LEET.fullmatch(value):
         return True
-    if re.fullmatch(r"(?:[A-Z][a-z]+){3,}[&$!#%*^+~]+", value):
+    if re.fullmatch(r"[A-Z]?(?:[A-Z][a-z]+){3,}[&$!#%*^+~]+", value):
         return True  # "MyLanternIsSofia$": words run together and a symbol after them, not a brand ("FRITZ!Box")
     if sum(c.isupper() for c in value) >= 2 and re.fullmatch(r"(?:[A-Z][a-z]*)+\d{2,}", value):
         return True

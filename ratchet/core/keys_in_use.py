@@ -27,6 +27,7 @@ RANDOM_ONLY = frozenset(
         "Rotated Key",
         "Stream Key",
         "Named Environment Value",
+        "Named Resource Value",
     }
 )
 
@@ -45,6 +46,31 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?m)^[ \t]*-?[ \t]*name:[ \t]*[\"']?" + _SECRET_VAR + r"[\"']?[ \t]*\n[ \t]*value:[ \t]*[\"']?"
                 r"([A-Za-z0-9_+/=.~-]{16,})|"
                 r"\"name\"\s*:\s*\"" + _SECRET_VAR + r"\",\s*\"value\"\s*:\s*\"([A-Za-z0-9_+/=.~-]{16,})\""
+            ),
+        ),
+        # An app's resource file naming a credential (Android's strings.xml: <string name="weather_api_key">...);
+        # OpenWeatherMap's key, which its API calls the appid; a line of PostgreSQL's password file
+        # (host:port:database:user:password) after the file's name.
+        (
+            "Named Resource Value",
+            re.compile(
+                r"<(?:string|item|entry|setting|value)\b[^<>\n]*?\bname\s*=\s*[\"'][\w.-]*(?i:key|token|secret|password)"
+                r"[\w.-]*[\"'][^<>\n]*>([A-Za-z0-9_+/=.~-]{16,})</|"
+                r"(?i:\bappid)\s*[=:]?\s*([0-9a-f]{32})\b"
+            ),
+        ),
+        (
+            "Password File Entry",
+            re.compile(
+                r"\bpgpass\b[^\n]*?(?:[:\s]\s*)(?:\n\s*)?[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:([^\s:]{4,})(?=\s|$)"
+            ),
+        ),
+        # A password file's line: a user's name, then the hash of their password (htpasswd, /etc/shadow); what an
+        # attacker cracks offline, and nothing a memory needs.
+        (
+            "Password File Hash",
+            re.compile(
+                r"(?m)^[ \t]*[\w.@-]{1,32}:(\$(?:apr1|2[abxy]|[156]|7|y|gy)\$[A-Za-z0-9./$_-]{16,})(?=:|[ \t]*$)"
             ),
         ),
         # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its

@@ -25,6 +25,11 @@ _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z_.]*\d*=")
 _DESCRIBING_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "ful", "less", "ally", "ly", "ness", "ment")
 
 
+_ALGORITHM = re.compile(
+    r"(?i)argon2(?:id|i|d)?|bcrypt|scrypt|yescrypt|pbkdf2(?:[-_]?sha-?\d+)?|sha-?\d+(?:crypt)?|md5(?:crypt)?"
+)
+
+
 def plausible(value: str) -> bool:
     """A value that could be a secret as far as its shape goes: not a URL, a path, a flag, code that reads it
     (``env('DJANGO_SECRET_KEY')``, ``boto3.client(...)``), a reference (``${X}``, ``DB_PASSWORD``, an ARN), a
@@ -45,6 +50,8 @@ def plausible(value: str) -> bool:
         return False
     if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
         return False
+    if _ALGORITHM.fullmatch(value):
+        return False  # "we store passwords as argon2id hashes": how passwords are kept, not one
     if re.fullmatch(r"(?:[\w.-]+:)?latest", value):
         return False  # a secret manager's name and version (db-password:latest): where the value is kept
     assignment = _ASSIGNMENT.match(value) and not (len(value) >= 20 and entropy(value) > 4.0)

@@ -433,8 +433,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         count = len(digits.replace("-", ""))
         if numeric or group == "pw" and _CODE_WORD.search(word):
             return (3 if "cv" in word or "security" in word else 4) <= count <= 12
-        if connected:
-            return group in ("pw", "cjk", "login") and count >= 6
+        if connected:  # "a senha do app é 9083 e ...": four digits handed over that end what is said of them
+            return group in ("pw", "cjk", "login") and (count >= 6 or count >= 4 and clause_final)
         # Bare, after a word of a language that puts the value before its verb ("şifresi 0664", "पासवर्ड 8789 है").
         return group in ("pw", "cjk") and count >= 4 and not word.isascii()
     if numeric:  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version; a lock's combination

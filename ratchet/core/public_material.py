@@ -21,9 +21,18 @@ PUBLIC_MATERIAL = re.compile(
     r"\|1\|[A-Za-z0-9+/]+=*\|[A-Za-z0-9+/]+=*|\|1\|[A-Za-z0-9+/=|]*$|\bv=DKIM1;[^\"\n]*|"
     r"\bMI[A-Za-z0-9+/]{2,4}(?:A0GCSqGSIb3DQEBAQUAA4|ANBgkqhkiG9w0BAQEFAAO)[A-Za-z0-9+/]+={0,2}|"
     r"\bMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE[A-Za-z0-9+/]+={0,2}|\bMCowBQYDK2VwAyEA[A-Za-z0-9+/]+={0,2}|"
+    # What DNS and mail publish or carry for everyone to check: an ACME challenge's TXT value, a message's DKIM and
+    # ARC signatures (a header with its folded lines).
+    r"\b_acme-challenge\b[^\n]{0,60}?[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])|"
+    r"\b(?:DKIM-Signature|ARC-Seal|ARC-Message-Signature):[^\n]*(?:\n[ \t]+[^\n]*)*|"
+    # Ids and cursors named as such: a KSUID, a listing's next page token (passed back to page on, not a key).
+    r"\bksuid[=:]\s*\"?[0-9A-Za-z]{27}\b|"
+    r"\b(?:next_?page_?token|page_?token|next_?cursor|continuation_?token)\"?\s*[:=]\s*\"?[A-Za-z0-9_+/=.-]{8,}|"
     # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
-    # (algorithm$iterations$salt$hash): what a login is checked against, not the password.
-    r"(?<![\w$])\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
+    # (algorithm$iterations$salt$hash): what a login is checked against, not the password. Not in a password file's
+    # line, right after the user's name ("admin:$apr1$...", a shadow line): that is a credential of its own (it can
+    # be cracked offline; ratchet.core.keys_in_use's "Password File Hash").
+    r"(?<![\w$])(?<![\w.@-]:)\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
     r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}|"
     # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
     r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"

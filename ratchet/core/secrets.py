@@ -56,6 +56,7 @@ from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
 from ratchet.core.public_material import PUBLIC_MATERIAL as _PUBLIC_MATERIAL
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
+from ratchet.core.world_values import random_letters
 
 # detect-secrets plugins we do not want: IPs are not secrets, the high-entropy/keyword plugins are driven
 # separately below with our own limits, and our private key pattern replaces theirs.
@@ -392,9 +393,9 @@ def _benign(kind: str, match: re.Match[str]) -> bool:
     if kind == "Variable Default Secret" and match.group(0).startswith(("ENV", "os")):
         return not values.generated(value)  # a default that is a stand-in ("changeme", "dev") is none
     if kind == "Login Call Password":  # auth=("admin", "admin") in a tutorial: a chosen value has a digit or symbol
-        return not values.generated(value)
+        return not (values.generated(value) or _random_letters(value))
     if kind in ("Password File Entry", "SQL Password"):  # chosen, generated, or random letters (Gmail's app password)
-        chosen = values.generated(value) and values.plausible(value) or world_words.random_letters(value)
+        chosen = values.generated(value) and values.plausible(value) or random_letters(value)
         return not chosen or value.startswith(("md5", "SCRAM-"))
     if kind == "Encoded Private Key":
         return "PRIVATE KEY" not in values.decoded_base64(value[:80])
@@ -442,7 +443,14 @@ def _looks_secret(value: str) -> bool:
     value = value.strip("\"'`.,;:)(")
     if placeholder(value) or value.startswith("$"):
         return False
-    return values.plausible(value) and values.generated(value)
+    return values.plausible(value) and (values.generated(value) or _random_letters(value))
+
+
+def _random_letters(value: str) -> bool:
+    """Twelve letters or more that no language's words are made of, alone or in groups ("biguczzlkkaghywl",
+    "sk_uguuodva-rflc-lxwh-ggdj-tdhbgqrnzdam"): what a generator of lower-case keys and app passwords writes."""
+    letters = re.sub(r"[-_]", "", value)
+    return len(letters) >= 12 and random_letters(letters)
 
 
 def _unmark(text: str) -> str:

@@ -37,7 +37,12 @@ _SENT_CODE = re.compile(
     # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
     r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
     r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
-    r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)"
+    r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    # "the code just came in: 759157", "Enter this code to finish signing in to Figma: 607335", "Google
+    # Authenticator shows 809 153": a code that has come, a sign-in's own words, an authenticator's current code.
+    r"\bcode\s+(?:just\s+)?(?:came|arrived|has\s+come)(?:\s+(?:in|through))?\s*[:,]\s*(\d{4,8})\b|"
+    r"\benter\s+this\s+code\b[^\n]{0,60}?:\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b"
 )
 # The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
 # "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
@@ -63,6 +68,12 @@ _DO_NOT_SHARE = re.compile(
     r"nikomu\s+(?:go\s+)?nie\s+(?:podawaj|udostępniaj)|kimseyle\s+payla[şs]may\w*|kh[ôo]ng\s+chia\s+s[ẻe]|"
     r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke)\b|"
     r"请勿|請勿|不要(?:告诉|告訴|泄露)|誰にも教えない|절대\s*타인|לא\s+למסור|لا\s+تشارك"
+)
+# The same kinds named after the word for a code, as the Romance and Slavic languages say them ("código postal",
+# "codice sconto", "kod pocztowy", "code promo").
+_PUBLIC_AFTER = re.compile(
+    r"(?i)\s+(?:postal|postale|pocztowy|promo\w*|de\s+(?:descuento|barras|error|reserva|pedido|r[ée]duction|"
+    r"r[ée]servation)|di\s+(?:sconto|errore|prenotazione)|sconto|rabatowy|kreskowy|barre|zip)\b"
 )
 # A service's name and "code" in a text that signs one in ("Telegram code: 38519 ... tap on this link to log in",
 # "WhatsApp code 967-350, use it to register").
@@ -96,7 +107,7 @@ _COUNTED = re.compile(
 # What may stand right before the code (its word, a connector, the text it came in) or right after it ("312683 is
 # my code"); any other word of Latin letters names the number as something else's.
 _BEFORE_CODE = re.compile(
-    r"(?i)(?:\b(?:is|was|are|es|est|ist|era|je|jest|este|e|é|è|to|ni|l[àa]|c['’]est|sms|otp|tan|pin|code|codes|kod|kodu|"
+    r"(?i)(?:\b(?:is|was|are|es|est|ist|era|je|jest|este|e|é|è|to|ni|l[àa]|ialah|adalah|er|c['’]est|sms|otp|tan|pin|code|codes|kod|kodu|"
     r"k[óo]d|k[óo]dot|k[óo]du|codul|codice|c[óo]digo|kode|koodi|number|nummer|numero|número)|[^\sA-Za-z])\s*$"
 )
 _FROM_SENDER = re.compile(r"^\s*(?:from|dari|de|von|van|od|от)\s+[A-Z][\w.-]*\s*$")
@@ -128,7 +139,12 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
         if not named:
             code = _CODE_NAME.search(body)
             texted = _TEXTED.search(body) or not_to_share
-            if not code or not texted or PUBLIC_CODE.search(body, 0, code.start()):
+            if (
+                not code
+                or not texted
+                or PUBLIC_CODE.search(body, 0, code.start())
+                or _PUBLIC_AFTER.match(body, code.end())
+            ):
                 continue
             named = code
         for number in _CODE_NUMBER.finditer(body):

@@ -46,7 +46,11 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         # A network device's plain-text password (Cisco's type 0: "username admin secret 0 X", "enable password 0 X").
         (
             "Device Config Password",
-            re.compile(r"\b(?:username\s+\S+(?:\s+privilege\s+\d+)?|enable)\s+(?:secret|password)\s+0\s+(\S{4,})"),
+            re.compile(
+                r"\b(?:username\s+\S+(?:\s+privilege\s+\d+)?|enable)\s+(?:secret|password)\s+0\s+(\S{4,})|"
+                # HAProxy's statistics page login and a userlist's plain-text password.
+                r"(?:^|\n)[ \t]*stats\s+auth\s+[^\s:]+:(\S{4,})|\buser\s+\S+\s+insecure-password\s+(\S{4,})"
+            ),
         ),
         # smtp.login('ana@example.com', 'pass'), ftp.login("user", "pass"): a user's literal, then the password's.
         (
@@ -114,6 +118,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"['\"]([^'\"\n\\]{4,})(?:\\r|\\n)*['\"]|"
                 r"\bconnect\(\s*['\"][a-z]+://[^'\"\n]*['\"]\s*,\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)|"
                 r"\bauth\s*=\s*\(\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]\s*\)|"
+                r"\bbasic_auth\s*\(?\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]|"  # Ruby's Net::HTTP
                 r"[.:]auth\(\s*['\"]([^'\"\n]{6,})['\"]\s*\)|"
                 r"\"AUTH\s+(?:[\w.-]+\s+)?([^\s\\\"]{6,})\\r\\n"
             ),

@@ -20,7 +20,7 @@ _CODE = re.compile(r"\d{4,8}|\d{3}-\d{3}")  # a one-time code: "881488", "967-35
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _BARE = re.compile(r"[^\s\"'`{}()\[\]<>]+")  # a word as said, not a piece of code or markup
 # Letters in both cases, changing case three times or more: generated ("iIPHrmWcfL"), not a name ("McDonald").
-_MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z]*[A-Z]+[a-z]+){2,}[A-Z]*[a-z]*[A-Z]\w*")
+_MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z_]*[A-Z]+[a-z_]+){2,}[A-Z]*[a-z_]*[A-Z]\w*")  # "Quinta_XPwJgnWD" too
 
 
 def _chosen(value: str) -> bool:
@@ -32,12 +32,32 @@ def _chosen(value: str) -> bool:
     return any(c.isdigit() for c in value) or bool(re.search(r"[^\w-]", value)) or bool(_MIXED_CASE.fullmatch(value))
 
 
+def random_letters(value: str) -> bool:
+    """Eight letters or more in one case that no language's words are made of: in capitals, a vowel in three letters
+    or fewer and three consonants running ("KFBAXLMO"); in lower case, five consonants running, or four and a vowel
+    in four letters or fewer ("oyxzyblxjv", not "fortsatt"); not a word with a capital ("Schwachsinn")."""
+    if len(value) < 8 or not value.isascii() or not value.isalpha() or not (value.islower() or value.isupper()):
+        return False
+    lower = value.lower()
+    vowels = sum(c in "aeiouy" for c in lower)  # "y" too: Polish "trzymamy", Swedish "systemet"
+    run = max(len(r) for r in re.findall(r"[^aeiouy]+", lower) or [""])
+    if value.isupper():  # capitals: no word is shouted with a vowel in four letters or fewer
+        return run >= 3 and vowels * 10 <= 3 * len(lower)
+    return run >= 5 or run >= 4 and vowels * 4 <= len(lower)
+
+
 def texted(text: str, names: list[tuple[int, int, str, str]]) -> bool:
     """The text says a code came by text message, or not to give it to anyone: the word for a code then names a
     one-time code ("m'ha arribat un codi 068650 per SMS", "стигао ми је код 908254, пише да га не дајем никоме")."""
     return bool(_TEXTED.search(text) or _DO_NOT_SHARE.search(text)) or any(
         k.endswith("unshared") for *_s, k, _n in names
     )
+
+
+def unsaid(text: str, names: list[tuple[int, int, str, str]]) -> bool:
+    """The text says not to give the code to anyone, in a language that is not English ("Teile diesen Code mit
+    niemandem", "Nu il comunica nimanui"), or in English's own words."""
+    return bool(_DO_NOT_SHARE.search(text)) or any(k == "unshared" for *_s, k, _n in names)
 
 
 def counted(text: str, end: int) -> bool:
@@ -65,11 +85,68 @@ def code_after(text: str, at: int) -> tuple[int, int] | None:
     eight digits, not a year and not a count; a word between says what code it is ("kod pocztowy 00950", "kodem
     rabatowym 4410": a postal code, a discount's)."""
     match = _WORD.search(text, at)
+    if match and match.group(0) in (":", "："):  # "kodunuz: 597900": the sign glued to the word, then the code
+        match = _WORD.search(text, match.end())
     if not match or text[at : match.start()].strip(" :：") or match.start() - at > 3:
         return None
-    token = match.group(0).rstrip(",.;")
-    if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and not counted(text, match.start() + len(token)):
-        return match.start(), match.start() + len(token)
+    token = match.group(0).rstrip(",.;").strip(_QUOTES)
+    begin = match.start() + match.group(0).find(token)
+    if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and not counted(text, begin + len(token)):
+        return begin, begin + len(token)
+    return None
+
+
+_QUOTES = "\"'“”„«»「」"
+_ENDING_WORDS = 16  # words from the word for a code to the code that ends its clause
+
+
+def code_ending(text: str, at: int) -> tuple[int, int] | None:
+    """The one-time code a bank's or a service's own text gives after words about what it confirms, in a text that
+    says not to share it: the only code in the clause of the word for a code, ending it ("Tu código para confirmar
+    el Bizum de 45,00 EUR es 643256. No lo compartas", "vahvistuskoodisi on 663146. Älä ...") or right after a colon
+    ("Seu código do WhatsApp: 234-642 Não compartilhe"); not a year, not a count."""
+    clause = _CLAUSE.match(text, at)
+    if not clause:
+        return None
+    words = list(_WORD.finditer(text, at, clause.end()))
+    codes = [m for m in words if _CODE.fullmatch(m.group(0).rstrip(",.;").strip(_QUOTES))]
+    if len(codes) != 1:
+        return None
+    found = codes[0]
+    n = words.index(found)
+    last = found is words[-1] and len(words) <= _ENDING_WORDS
+    colon = n > 0 and n <= 4 and words[n - 1].group(0).endswith((":", "："))
+    token = found.group(0).rstrip(",.;").strip(_QUOTES)
+    begin = found.start() + found.group(0).index(token)
+    if not (last or colon) or _YEAR.fullmatch(token) or counted(text, begin + len(token)):
+        return None
+    return begin, begin + len(token)
+
+
+_WIFI_GROUPS = re.compile(r"\d{4,5}(?: \d{4,5}){3,5}(?![\w])")  # a router's key in groups: "5032 5077 5126 4705 9471"
+_WIFI_WORDS = 3  # words after the word for a key where a Wi-Fi's key may be ("kode klitrose1493", "key is <key>")
+
+
+def wifi_key(text: str, at: int) -> tuple[int, int] | None:
+    """A Wi-Fi network's key after the word for a key, a code or a password in a text about a Wi-Fi ("clé
+    dj-iwyxdm-hbocy-vysrcst", "kode klitrose1493", "Schlüssel 5032 5077 5126 4705 9471", "密碼寫在杯子上：latte7075"):
+    eight characters or more (WPA's least), letters and digits or random letters, or digits in groups; after a
+    colon in the clause too. Not the network's name, which comes after the word for the Wi-Fi, not for its key."""
+    clause = _CLAUSE.match(text, at)
+    stop = clause.end() if clause else at
+    colon = re.compile(r"[:：፦]\s*").search(text, at, stop)
+    starts = [m.start() for m in list(_WORD.finditer(text, at, stop))[:_WIFI_WORDS]] + ([colon.end()] if colon else [])
+    for start in starts:
+        groups = _WIFI_GROUPS.match(text, start)
+        if groups:
+            return start, groups.end()
+        word = _BARE.match(text, start)
+        value = word.group(0).rstrip(".,;:!?") if word else ""
+        letters = value.replace("-", "")
+        if len(value) >= 8 and (
+            _chosen(value) and re.search(r"[^\W\d_]", value) and re.search(r"\d", value) or random_letters(letters)
+        ):
+            return start, start + len(value)
     return None
 
 
@@ -122,7 +199,7 @@ def key_after(text: str, at: int) -> tuple[int, int] | None:
 
 
 # The answer to a security question: after a sign (a colon, a dash, an arrow) in the clause of the question's name.
-_ANSWER_SIGN = re.compile(r"\s*(?::|：|=|->|→|\s[—–-])\s*")
+_ANSWER_SIGN = re.compile(r"\s*(?::|：|=|->|→|\s[—–-]|答案(?:是|为|為)|の?答えは|답은)\s*")
 _ANSWER_END = re.compile(r"\s*(?:\(|（|[.!;,，。；\n]|$)")
 _NOT_ANSWERS = frozenset("yes no none set done ok n/a changed updated unknown same sim não nein oui non".split())  # noqa: SIM905
 
@@ -138,10 +215,35 @@ def answer_after(text: str, at: int) -> tuple[int, int] | None:
         begin = sign.end()
         end = _ANSWER_END.search(text, begin, stop + 1)
         value = text[begin : end.start() if end else stop].strip().strip("\"'“”„«»「」『』")
-        if value and _answer(value) and "?" not in text[begin:stop] and "？" not in text[begin:stop]:
+        if "?" in text[begin:stop] or "？" in text[begin:stop]:
+            continue
+        if value and not _answer(value):
+            value = _named_last(value)  # "– meine Antwort war Knuddel": words that say it, then the answer
+        if value and _answer(value):
             found = text.index(value, begin)
             return found, found + len(value)
     return None
+
+
+_SAYING_WORDS = 4  # lower-case words that may say "my answer was" before the answer
+# "is" and "was" in the languages written with capitals: the word right before the answer.
+_COPULAS = frozenset(
+    """is was ist war es era fue est était é è er var är on oli je jest był była было был была это olan ialah adalah
+    là e ήταν είναι""".split()  # noqa: SIM905 - a word list reads better as prose
+)
+
+
+def _named_last(value: str) -> str:
+    """The capitalised words that end ``value`` after at most four lower-case words saying what they are ("meine
+    Antwort war Knuddel" in German, whose nouns are capitalised too, keeps "Knuddel")."""
+    words = value.split()
+    cut = len(words)
+    while cut > 0 and (words[cut - 1][0].isupper() or words[cut - 1][0].isdigit()):
+        cut -= 1
+    said = words[:cut]
+    if not said or cut == len(words) or len(said) > _SAYING_WORDS or said[-1].lower() not in _COPULAS:
+        return ""  # "Name des ersten Haustiers": the question's words, German nouns capitalised
+    return " ".join(words[cut:])
 
 
 def _answer(value: str) -> bool:
@@ -152,5 +254,7 @@ def _answer(value: str) -> bool:
         return False
     first = value[0]
     if first.isalpha() and not first.isupper() and not first.islower():  # a script without capitals
-        return len(words) <= 2 and len(value) <= 12
-    return all(w[0].isupper() or w[0].isdigit() for w in words) or len(words) == 1 and _chosen(value)
+        return len(words) <= 3 and len(value) <= 24
+    inner = words[1:-1]  # "San Ignacio de Loyola": a name's particles in lower case between its words
+    capitals = [w for w in words if w not in inner or not (w.islower() and len(w) <= 3)]
+    return all(w[0].isupper() or w[0].isdigit() for w in capitals) or len(words) == 1 and _chosen(value)

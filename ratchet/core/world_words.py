@@ -48,10 +48,14 @@ from ratchet.core.world_values import (
     answer_after,
     code_after,
     code_before,
+    code_ending,
     counted,
     key_after,
     labelled_digits,
+    random_letters,
     texted,
+    unsaid,
+    wifi_key,
 )
 
 # The file's lists and the kind of name each holds: what a code opens besides a door (a safe, an alarm, a locker, a
@@ -70,9 +74,10 @@ _KINDS = {
     "security_question": "question",
     "do_not_share": "unshared",
     "api_key": "api_key",
+    "wifi": "wifi",
 }
 _LONGEST = 4  # words in a name
-_TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡՝։،؛۔؟"
+_TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡፦՝։،؛۔؟"
 _DOOR_REACH = 60  # characters between the word for a code and the word for a door in the clause
 
 
@@ -139,6 +144,8 @@ def _names(text: str) -> list[tuple[int, int, str, str]]:
         for size in range(min(_LONGEST, len(words) - at), 0, -1):
             key = tuple(w for _s, _e, w in words[at : at + size])
             kinds = index.get(key, ()) or (_inflected(key[0]) if size == 1 else ())
+            if not kinds and size == 1 and "_" in key[0].strip("_"):  # a configuration's key: "mot_de_passe:"
+                kinds = index.get(tuple(part for part in key[0].split("_") if part), ())
             tail = _LATIN_TAIL.search(key[0]) if size == 1 and not kinds else None
             if tail and (kinds := index.get((tail.group(0),), ())):  # "把Twilio的token": a name glued to Chinese
                 start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(tail.group(0))
@@ -250,13 +257,26 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     if not names:
         return
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
-    by_text = any(kind == "code" for *_s, kind, _n in names) and texted(text, names)  # once a text, not once a name
+    coded = any(kind in ("code", "known code", "otp") for *_s, kind, _n in names)
+    by_text = coded and texted(text, names)  # once a text, not once a name
+    unshared = coded and unsaid(text, names)
+    wifi = any(kind.endswith("wifi") for *_s, kind, _n in names)
     for start, end, kind, name in names:
+        if kind.endswith("wifi"):
+            continue
+        if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
+            yield value[0], value[1], "Password"  # "Wifi i sommerhuset: ..., kode klitrose1493"
+            continue
         if _BOOKING.match(text, end):
             continue  # "šifra rezervacije BYSY76": a booking's reference (the password layer's rule)
         if kind.startswith("known "):
             kind = kind[len("known ") :]
             clause = _CLAUSE.match(text, end)
+            if kind == "code" and unshared and not _near_door(text, start, doors):
+                value = code_after(text, end) or code_ending(text, end)  # "Dein WhatsApp-Code: 364-566. Teile ..."
+                if value and not _not_access(text, start, end):
+                    yield value[0], value[1], "One-Time Code"
+                continue
             if kind == "code" and not _near_door(text, start, doors) or kind in _ONLY_UNKNOWN:
                 continue
             if _not_access(text, start, end):
@@ -274,7 +294,11 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if _not_access(text, start, end) or kind == "code" and PUBLIC_CODE.search(text, max(0, start - 30), start):
                 continue  # "the error code", "promo code 4410 by SMS": a code nobody keeps secret
             value = _value_near(text, end, kind) if kind == "otp" else code_after(text, end)
-            value = value or code_before(text, start)
+            value = (
+                value
+                or code_before(text, start)
+                or (code_ending(text, end) if unshared or kind == "otp" and by_text else None)
+            )
             if value:
                 yield value[0], value[1], "One-Time Code"
             continue
@@ -333,9 +357,12 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
                 # list) in a clause of another language
                 return picked.start(), picked.end()
-        elif (_CODE if kind == "otp" else _DIGITS).fullmatch(token.rstrip(".")) and (
+        elif (_CODE if kind == "otp" else _DIGITS).fullmatch(token := token.rstrip(".\"'”»」")) and (
             len(words) - n <= _AFTER_DIGITS
             or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
+            or n + 1 < len(words)  # or a comma after a copula: "dina 4455 ne, kada ...", "426034 ပါ၊ ..."
+            and len(words[n + 1].group(0)) <= 5
+            and words[n + 1].group(0).endswith((",", "，", "、", "၊"))
             or kind == "otp"  # the code's name, then its code: not a year or a count said of it
             and n == 0
             and not counted(text, match.start() + len(token))
@@ -349,26 +376,13 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 
 
 _NEAR_WORDS = 9
+_WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
 # Known names of these kinds are left to the layers that know them (English's, or the door layer's).
 _ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})
 
 
 _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
-
-
-def random_letters(value: str) -> bool:
-    """Eight letters or more in one case that no language's words are made of: in capitals, a vowel in three letters
-    or fewer and three consonants running ("KFBAXLMO"); in lower case, five consonants running, or four and a vowel
-    in four letters or fewer ("oyxzyblxjv", not "fortsatt"); not a word with a capital ("Schwachsinn")."""
-    if len(value) < 8 or not value.isascii() or not value.isalpha() or not (value.islower() or value.isupper()):
-        return False
-    lower = value.lower()
-    vowels = sum(c in "aeiouy" for c in lower)  # "y" too: Polish "trzymamy", Swedish "systemet"
-    run = max(len(r) for r in re.findall(r"[^aeiouy]+", lower) or [""])
-    if value.isupper():  # capitals: no word is shouted with a vowel in four letters or fewer
-        return run >= 3 and vowels * 10 <= 3 * len(lower)
-    return run >= 5 or run >= 4 and vowels * 4 <= len(lower)
 
 
 _INDIC = re.compile(r"[\u0900-\u0dff]")  # Devanagari to Sinhala
