@@ -98,6 +98,7 @@ def code_after(text: str, at: int) -> tuple[int, int] | None:
 
 _QUOTES = "\"'“”„«»「」"
 _ENDING_WORDS = 16  # words from the word for a code to the code that ends its clause
+_COLON_WORDS = 4  # words from the word for a code to the code after a colon ("código do WhatsApp: 234-642")
 
 
 def code_ending(text: str, at: int) -> tuple[int, int] | None:
@@ -115,7 +116,7 @@ def code_ending(text: str, at: int) -> tuple[int, int] | None:
     found = codes[0]
     n = words.index(found)
     last = found is words[-1] and len(words) <= _ENDING_WORDS
-    colon = n > 0 and n <= 4 and words[n - 1].group(0).endswith((":", "："))
+    colon = 0 < n <= _COLON_WORDS and words[n - 1].group(0).endswith((":", "："))
     token = found.group(0).rstrip(",.;").strip(_QUOTES)
     begin = found.start() + found.group(0).index(token)
     if not (last or colon) or _YEAR.fullmatch(token) or counted(text, begin + len(token)):
@@ -124,6 +125,7 @@ def code_ending(text: str, at: int) -> tuple[int, int] | None:
 
 
 _WIFI_GROUPS = re.compile(r"\d{4,5}(?: \d{4,5}){3,5}(?![\w])")  # a router's key in groups: "5032 5077 5126 4705 9471"
+_WIFI_COLON = re.compile(r"[:：፦]\s*")  # "密碼寫在杯子上：latte7075": after a colon further on in the clause
 _WIFI_WORDS = 3  # words after the word for a key where a Wi-Fi's key may be ("kode klitrose1493", "key is <key>")
 
 
@@ -134,7 +136,7 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
     colon in the clause too. Not the network's name, which comes after the word for the Wi-Fi, not for its key."""
     clause = _CLAUSE.match(text, at)
     stop = clause.end() if clause else at
-    colon = re.compile(r"[:：፦]\s*").search(text, at, stop)
+    colon = _WIFI_COLON.search(text, at, stop)
     starts = [m.start() for m in list(_WORD.finditer(text, at, stop))[:_WIFI_WORDS]] + ([colon.end()] if colon else [])
     for start in starts:
         groups = _WIFI_GROUPS.match(text, start)
@@ -226,8 +228,9 @@ def answer_after(text: str, at: int) -> tuple[int, int] | None:
 
 
 _SAYING_WORDS = 4  # lower-case words that may say "my answer was" before the answer
-# "is" and "was" in the languages written with capitals: the word right before the answer.
-_COPULAS = frozenset(
+# "is" and "was" in the languages written with capitals, English's among them (password_words._COPULAS holds only
+# other languages', for a value handed over after a password's word): the word right before the answer.
+_ANSWER_COPULAS = frozenset(
     """is was ist war es era fue est était é è er var är on oli je jest był była было был была это olan ialah adalah
     là e ήταν είναι""".split()  # noqa: SIM905 - a word list reads better as prose
 )
@@ -241,7 +244,7 @@ def _named_last(value: str) -> str:
     while cut > 0 and (words[cut - 1][0].isupper() or words[cut - 1][0].isdigit()):
         cut -= 1
     said = words[:cut]
-    if not said or cut == len(words) or len(said) > _SAYING_WORDS or said[-1].lower() not in _COPULAS:
+    if not said or cut == len(words) or len(said) > _SAYING_WORDS or said[-1].lower() not in _ANSWER_COPULAS:
         return ""  # "Name des ersten Haustiers": the question's words, German nouns capitalised
     return " ".join(words[cut:])
 
