@@ -97,6 +97,11 @@ def test_round_21_credential_classes(text: str, secret: str) -> None:
         'ksuid=2GnJxQ8vRkLm4pT7zW1yB3cF6hN level=info msg="queued"',
         "next_page_token: Zm9vYmFyLWN1cnNvci0xMjM0NTY3ODkw (pass it back to get the next page)",
         "we store passwords as scrypt hashes, never in plain text",
+        # A Wi-Fi or a warning not to share named a page away from a key's or a code's word (a long paste).
+        "the office wifi is slow again today.\n" + "Notes from the planning meeting follow. " * 8 + "\n"
+        "RSA key fingerprint is SHA256x9Kq2Lm7Pz4Wn8Rt",
+        "Don't share the draft outside the team.\n" + "Minutes of the weekly sync, nothing decided. " * 8 + "\n"
+        "Kod zamówienia w sklepie to 48213556",
         # A configuration key of another language whose value is a reference, a placeholder.
         "mot_de_passe: ${DB_PASSWORD}",
         "DB_PASSWORD=op://Infra/Postgres Main/password",

@@ -128,23 +128,24 @@ def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool
     return not re.search(r"[A-Za-z]{2,}\s*$", before) or bool(_BEFORE_CODE.search(before))
 
 
+_WARNING_REACH = 200  # characters between a code's line and the warning not to share it
+
+
 def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
     """The one-time codes a text message brought, in the languages of :data:`_OTP_NAME` and :data:`_TEXTED`."""
     if not re.search(r"\d ?\d", text):
         return
-    not_to_share = _DO_NOT_SHARE.search(text) is not None  # "... Nunca lo compartas.": once, not at every line
+    warnings = [m.start() for m in _DO_NOT_SHARE.finditer(text)]  # "... Nunca lo compartas.": once, not at every line
     for line in re.finditer(r"[^\n]+", text):
         body = line.group(0)
         named = _OTP_NAME.search(body)
         if not named:
             code = _CODE_NAME.search(body)
-            texted = _TEXTED.search(body) or not_to_share
-            if (
-                not code
-                or not texted
-                or PUBLIC_CODE.search(body, 0, code.start())
-                or _PUBLIC_AFTER.match(body, code.end())
-            ):
+            if not code or PUBLIC_CODE.search(body, 0, code.start()) or _PUBLIC_AFTER.match(body, code.end()):
+                continue
+            # The warning in the same message (a line or two away), not a page away in a long paste.
+            near = any(line.start() - _WARNING_REACH <= at <= line.end() + _WARNING_REACH for at in warnings)
+            if not (near or _TEXTED.search(body)):
                 continue
             named = code
         for number in _CODE_NUMBER.finditer(body):

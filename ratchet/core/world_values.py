@@ -54,10 +54,10 @@ def texted(text: str, names: list[tuple[int, int, str, str]]) -> bool:
     )
 
 
-def unsaid(text: str, names: list[tuple[int, int, str, str]]) -> bool:
-    """The text says not to give the code to anyone, in a language that is not English ("Teile diesen Code mit
+def unsaid(text: str, names: list[tuple[int, int, str, str]]) -> list[int]:
+    """Where the text says not to give the code to anyone, in a language that is not English ("Teile diesen Code mit
     niemandem", "Nu il comunica nimanui"), or in English's own words."""
-    return bool(_DO_NOT_SHARE.search(text)) or any(k == "unshared" for *_s, k, _n in names)
+    return [m.start() for m in _DO_NOT_SHARE.finditer(text)] + [s for s, _e, k, _n in names if k == "unshared"]
 
 
 def counted(text: str, end: int) -> bool:

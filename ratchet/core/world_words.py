@@ -38,7 +38,7 @@ from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.password_values import generated, plausible
 from ratchet.core.password_words import _BOOKING, _DESCRIBING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
-from ratchet.core.texted_codes import PUBLIC_CODE
+from ratchet.core.texted_codes import _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
     _CLAUSE,
     _CODE,
@@ -259,11 +259,13 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
     coded = any(kind in ("code", "known code", "otp") for *_s, kind, _n in names)
     by_text = coded and texted(text, names)  # once a text, not once a name
-    unshared = coded and unsaid(text, names)
-    wifi = any(kind.endswith("wifi") for *_s, kind, _n in names)
+    warnings = unsaid(text, names) if coded else []
+    wifis = [s for s, _e, kind, _n in names if kind.endswith("wifi")]
     for start, end, kind, name in names:
         if kind.endswith("wifi"):
             continue
+        unshared = any(abs(at - start) <= _WARNING_REACH for at in warnings)  # in this message, not a page away
+        wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis)
         if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
             yield value[0], value[1], "Password"  # "Wifi i sommerhuset: ..., kode klitrose1493"
             continue
@@ -377,6 +379,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 
 _NEAR_WORDS = 9
 _WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
+_WIFI_REACH = 100  # characters between the word for the Wi-Fi and the word for its key
 # Known names of these kinds are left to the layers that know them (English's, or the door layer's).
 _ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})
 
