@@ -239,9 +239,9 @@ _GIFT_RUN = re.compile(
     r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"
     r"(?![\w-])"
 )
-# A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827").
-# A parcel locker's pickup code, the words of what it collects between ("kod odbioru paczki w Paczkomacie WAW123M to
-# 940510", "código para recoger el paquete en el CityPaq es 24735958", "код для отримання посилки в поштоматі 275304").
+# A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827"), the words of what
+# it collects between ("kod odbioru paczki w Paczkomacie WAW123M to 940510", "código para recoger el paquete en el
+# CityPaq es 24735958", "код для отримання посилки в поштоматі 275304"); not an order's number.
 _PICKUP_CODE = re.compile(
     r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
     r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar)|code\s+de\s+retrait|"

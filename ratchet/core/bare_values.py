@@ -223,9 +223,10 @@ def in_sentence(text: str) -> Iterator[tuple[int, int]]:
             kept = token.group(0).strip("\"'`“”‘’").rstrip(".:?")  # "...WithExtraCheese!": its "!" is the password's
             if token is tokens[-1] and text.startswith("!", sentence.end()):
                 kept += "!"  # which ended the sentence
-            value = kept if kept != value and _chosen_alone(kept) else value
+            chosen = kept != value and _chosen_alone(kept)
+            value = kept if chosen else value
             resolved = token is tokens[-1] and len(tokens) > 1 and _RESOLVED.fullmatch(tokens[-2].group(0))
-            if _chosen_alone(value) or _issued(value) or resolved and _word_and_number(value):
+            if chosen or _chosen_alone(value) or _issued(value) or resolved and _word_and_number(value):
                 start = sentence.start() + token.start() + token.group(0).index(value.rstrip("!") or value)
                 yield start, start + len(value)
 

@@ -46,12 +46,11 @@ def random_letters(value: str) -> bool:
     return run >= 5 or run >= 4 and vowels * 4 <= len(lower)
 
 
-def texted(text: str, names: list[tuple[int, int, str, str]]) -> bool:
-    """The text says a code came by text message, or not to give it to anyone: the word for a code then names a
-    one-time code ("m'ha arribat un codi 068650 per SMS", "стигао ми је код 908254, пише да га не дајем никоме")."""
-    return bool(_TEXTED.search(text) or _DO_NOT_SHARE.search(text)) or any(
-        k.endswith("unshared") for *_s, k, _n in names
-    )
+def texted(text: str, names: list[tuple[int, int, str, str]], warnings: list[int]) -> bool:
+    """The text says a code came by text message, or not to give it to anyone (``warnings``, from :func:`unsaid`):
+    the word for a code then names a one-time code ("m'ha arribat un codi 068650 per SMS", "стигао ми је код 908254,
+    пише да га не дајем никоме")."""
+    return bool(warnings or _TEXTED.search(text)) or any(k == "known unshared" for *_s, k, _n in names)
 
 
 def unsaid(text: str, names: list[tuple[int, int, str, str]]) -> list[int]:
@@ -89,11 +88,16 @@ def code_after(text: str, at: int) -> tuple[int, int] | None:
         match = _WORD.search(text, match.end())
     if not match or text[at : match.start()].strip(" :：") or match.start() - at > 3:
         return None
-    token = match.group(0).rstrip(",.;").strip(_QUOTES)
-    begin = match.start() + match.group(0).find(token)
+    begin, token = _unwrapped(match)
     if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and not counted(text, begin + len(token)):
         return begin, begin + len(token)
     return None
+
+
+def _unwrapped(word: re.Match[str]) -> tuple[int, str]:
+    """Where a word's value starts and the value, without the quotes around it or the stop after it ('"652356".')."""
+    token = word.group(0).rstrip(",.;").strip(_QUOTES)
+    return word.start() + word.group(0).find(token), token
 
 
 _QUOTES = "\"'“”„«»「」"
@@ -110,15 +114,14 @@ def code_ending(text: str, at: int) -> tuple[int, int] | None:
     if not clause:
         return None
     words = list(_WORD.finditer(text, at, clause.end()))
-    codes = [m for m in words if _CODE.fullmatch(m.group(0).rstrip(",.;").strip(_QUOTES))]
+    codes = [m for m in words if _CODE.fullmatch(_unwrapped(m)[1])]
     if len(codes) != 1:
         return None
     found = codes[0]
     n = words.index(found)
     last = found is words[-1] and len(words) <= _ENDING_WORDS
     colon = 0 < n <= _COLON_WORDS and words[n - 1].group(0).endswith((":", "："))
-    token = found.group(0).rstrip(",.;").strip(_QUOTES)
-    begin = found.start() + found.group(0).index(token)
+    begin, token = _unwrapped(found)
     if not (last or colon) or _YEAR.fullmatch(token) or counted(text, begin + len(token)):
         return None
     return begin, begin + len(token)
@@ -216,7 +219,7 @@ def answer_after(text: str, at: int) -> tuple[int, int] | None:
     for sign in _ANSWER_SIGN.finditer(text, at, stop):
         begin = sign.end()
         end = _ANSWER_END.search(text, begin, stop + 1)
-        value = text[begin : end.start() if end else stop].strip().strip("\"'“”„«»「」『』")
+        value = text[begin : end.start() if end else stop].strip().strip(_QUOTES + "『』")
         if "?" in text[begin:stop] or "？" in text[begin:stop]:
             continue
         if value and not _answer(value):

@@ -258,8 +258,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         return
     doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
     coded = any(kind in ("code", "known code", "otp") for *_s, kind, _n in names)
-    by_text = coded and texted(text, names)  # once a text, not once a name
-    warnings = unsaid(text, names) if coded else []
+    warnings = unsaid(text, names) if coded else []  # once a text, not once a name
+    by_text = coded and texted(text, names, warnings)
     wifis = [s for s, _e, kind, _n in names if kind.endswith("wifi")]
     for start, end, kind, name in names:
         if kind.endswith("wifi"):
