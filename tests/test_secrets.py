@@ -464,7 +464,9 @@ def test_round_7_credential_classes(text: str, kind: str) -> None:
         "issue #12345 opens the door to refactoring",
         "our community forum: discourse-2024 is live",
         "billing account SKBJA3-YINV7M-QDYCXL",
-        "id,name,password_hash\n1,bob,$2b$12$abcdefghijklmnopqrstuv",
+        # A users table's row with its hash was here until round 22, which refuses an account's password hash
+        # (tests/test_secrets_round22.py); the same hash said alone stays public.
+        "bcrypt hashes look like $2b$12$abcdefghijklmnopqrstuv",
         "DB_PASSWORD=changeme",
         "the gift card was sent with order AB12-CD34-EF56",
         "the TSA lock rules: 2019",

@@ -135,6 +135,15 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # in a clause English words make English, a LAPS password, a password manager's CSV line, a seed's last
         # words, a phone's unlock pattern.
         ("heldout-20", 0.97, 0.003),
+        # Round 22 (tuned by class on it, and learned from): parcel lockers' pickup codes in the languages of their
+        # texts; a bank's code with a copula after it, a warning after an emphasis mark, "if you didn't request
+        # this", the code first in a Hindi text; a phone's lock code; a word in capitals and a year as a password; an
+        # account's password hash in a user record; backup codes in two groups of four digits; as ordinary, test
+        # cards in other languages with their CVC, a password kept in a password manager, a registration code, a
+        # stack frame, a JWKS key id, an S3 version id, a search-only key. Left as misses: a locker's number before
+        # its combination, three-digit intercom codes, short Wi-Fi codes, fillers inside "the password is, um, ...",
+        # a CouchDB admin section, a Traefik label's hash, a passphrase a file is "encrypted with".
+        ("heldout-21", 0.97, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -172,6 +181,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-18",
         "heldout-19",
         "heldout-20",
+        "heldout-21",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -30,22 +30,28 @@ from ratchet.core.texted_codes import _COUNTED, _SENT_CODE, _UNSHARED_CODE, GUAR
 _OTP_WORDS = re.compile(
     r"(?i)\b(?:(?:recovery|backup|bypass|emergency|scratch|one[- ]time|verification|2fa|mfa|otp|totp|two[- ]factor|"
     r"two[- ]step|2[- ]step|authenticator|setup|restore)[\s_-]+(?:codes?|keys?|seeds?|secrets?)|"
+    # A domain's transfer code (not OAuth's authorization_code grant, whose code= follows in a command).
+    r"(?:epp|transfer)\s+(?:auth(?:ori[sz]ation)?\s+)?codes?|auth(?:ori[sz]ation)?\s+code\s+for\s+[\w-]+\.[a-z]{2,}|"
     r"(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
     r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera[çc][ãa]o|backup)|"
     r"kody?\s+(?:zapasowe|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
-    r"codici\s+di\s+(?:backup|recupero)|herstelcodes?|reservekoder|varakoodit|バックアップコード|备用码|恢复码|"
+    r"codic[ei]\s+di\s+(?:backup|recupero)|herstelcodes?|reservekoder|varakoodit|yedek\s+kod(?:u|lar[ıi])?|"
+    r"kod[óo]w\s+zapasowych|बैकअप\s+कोड|"
     # The codes a sign-in sends by text or e-mail, in the languages people forward them in.
     r"(?:sign[- ]?in|log[- ]?in|access|security|confirmation)\s+codes?|"
     r"code\s+de\s+(?:connexion|v[ée]rification|confirmation|s[ée]curit[ée])|"
     r"c[óo]digo\s+de\s+(?:verifica[cç][ãaió]o?n?|acceso|acesso|seguridad|seguran[çc]a|confirma[cç][ãaió]o?n?)|"
-    r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b"
+    r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b|"
+    r"バックアップコード|备用码|備用碼|恢复码|恢復碼"  # glued to the words before them: no word's edge
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(
-    r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}|[A-Z]{4}(?:-[A-Z]{4}){5,7}\b"
-)  # the last: a recovery key in groups of capitals ("FHCI-CZVC-LVDD-...": Apple's)
-_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b")  # "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"
+    r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{2,8}){0,8}|[A-Z2-7]{16,64}|[A-Z]{4}(?:-[A-Z]{4}){5,7}\b|"
+    r"[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b"
+)  # the last two: a recovery key in groups of capitals ("FHCI-CZVC-LVDD-...": Apple's; Microsoft's five of five)
+# "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"; Google's backup code, eight digits shown in two groups.
+_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b|(?<![\d ])\d{4} \d{4}(?![ \t]?\d)")
 # A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase.
 # Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
 # Portuguese, French and German screens give it.
@@ -146,7 +152,9 @@ _CJK_ACCESS = re.compile(
     r"금고|현관|도어락|공동현관|카드|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
     r"(?:番号|暗証番号|パスコード|コード|密码|密碼|号码|號碼|解锁密码|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)|"
     # A dial lock's number, said new ("ダイヤル錠、新しい番号は9996です").
-    r"(?:ダイヤル錠|南京錠|番号錠)[^\n。]{0,12}?番号\s*(?:は|:|：)\s*(\d{3,8})(?!\d)"
+    r"(?:ダイヤル錠|南京錠|番号錠)[^\n。]{0,12}?番号\s*(?:は|:|：)\s*(\d{3,8})(?!\d)|"
+    # A parcel locker's pickup code ("取件码38580306").
+    r"(?:取件|取货|取貨|提货|提貨|开箱|開箱)(?:码|碼)\s*(?:是|为|為|:|：)?\s*(\d{4,8})(?!\d)"
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
@@ -174,7 +182,9 @@ _ACCESS_CODE_WORD = re.compile(
     r"szyfr|digicode)\b"
 )
 _NOT_ACCESS = re.compile(
-    r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b"
+    r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b|"
+    # A company's or a taxpayer's registration number (Ukraine's, Russia's), which every invoice prints.
+    r"(?<!\w)(?:ЄДРПОУ|ЕДРПОУ|ЕГРПОУ|РНОКПП|ІПН|ИНН|ОГРН|КПП|БИК|ОКПО)(?!\w)"
 )
 _TWO_DIGITS = re.compile(r"\d ?\d")  # "3 2 0 2": a code read out digit by digit
 _VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha|eingeben|eintippen|tippen|drücken)(?!\w)")
@@ -244,8 +254,14 @@ _GIFT_RUN = re.compile(
 # CityPaq es 24735958", "код для отримання посилки в поштоматі 275304"); not an order's number.
 _PICKUP_CODE = re.compile(
     r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
-    r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar)|code\s+de\s+retrait|"
-    r"код\s+(?:для\s+)?(?:отримання|получения))"
+    r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar|levantamento|recolha)|"
+    r"code\s+de\s+retrait|код\s+(?:для\s+|за\s+)?(?:отримання|получения|получаване)|"
+    # Parcel lockers' words in the languages of their texts: Norwegian, Danish, Dutch, Swedish, Finnish, Estonian,
+    # Romanian, Turkish, Italian, Czech, Hungarian, Lithuanian, Latvian, Croatian.
+    r"hentekode|afhentningskode|ophaalcode|upphämtningskod|uthämtningskod|upplåsningskod|noutokoodi|avamiskood|"
+    r"cod(?:ul)?\s+de\s+(?:deschidere|ridicare)|teslim\s+alma\s+kodu|codice\s+(?:di\s+)?(?:ritiro|sblocco)|"
+    r"(?:výdejní|vyzvedávací)\s+kód|kód\s+(?:pro|k|na)\s+(?:vyzvednutí|vyzdvihnutie)|átvételi\s+kód|"
+    r"atsiėmimo\s+kodas|saņemšanas\s+kods|kod\s+za\s+preuzimanje)"
     r"(?:\s+(?![\d#-]|(?:order|number|nr|no|pedido|zam[óo]wieni\w*|замовлення|заказ\w*)\b)\S+){0,7}?"
     r"\s*(?:is|est|es|é|to|это|[:—-])?\s*(\d{4,8})\b(?![.,/:-]\d)"
 )
@@ -391,9 +407,14 @@ def _otp_codes(text: str, at: int) -> Iterator[tuple[int, int, str]]:
         r"(?:\.\w{2,4})?(?:(?:[^.!?\n]|\.(?=\w)){0,80}?:?[ \t]*\n(?:[^\n]*\n?){0,16}|(?:[^.!?\n]|\.(?=\w))*)", text[at:]
     )
     window = sentence.group(0) if sentence else ""
-    groups = _OTP_GROUPS.search(window)
-    if groups and any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split()):
+    listed = [
+        groups
+        for groups in _OTP_GROUPS.finditer(window)
+        if any(not re.search(r"[aeiouy]", g) or re.search(r"\d", g) for g in groups.group(0).split())
+    ]
+    for groups in listed:  # every code of the list ("0495 1051\n0350 4322\n..."), not the first alone
         yield at + groups.start(), at + groups.end(), "Recovery Code"
+    if listed:
         return
     codes = [m for m in _OTP_CODE.finditer(window) if _is_code(m.group(0))]
     if len(codes) >= 2 or codes and len(codes[0].group(0)) >= 8:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
+    _MANAGER,
     _MEMORABLE,
     _describes,
     _ordinary_shape,
@@ -171,10 +172,10 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
     and a digit ("Пароль от роутера Matr3shka_88, как ..."), or, after a word of a language that puts the value
     before its verb, the digits of a PIN ("ПИН-код карты 1902", "카드 비밀번호 4자리는 9268예요"); after a PIN word
     of any language, digits that end the clause ("PIN for my debit card 4821")."""
-    clause = re.match(r"[^.!?;\n]*", text[at:end])
+    clause = re.match(r"[^.!?;\n。！？；]*", text[at:end])
     digits_ok = not word.isascii()
     numeric = bool(_NUMERIC_WORD.search(word))
-    for n, match in enumerate(re.finditer(r"[^\s,]+", clause.group(0) if clause else "")):
+    for n, match in enumerate(re.finditer(r"[^\s,，、]+", clause.group(0) if clause else "")):
         if n >= 6:
             break
         value = match.group(0).strip("\"'`“”‘’()")
@@ -200,6 +201,7 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
             and not _ordinary_shape(value)
             and not _PLACEHOLDER.match(value)
             and value.lower() not in _DESCRIBING
+            and not _MANAGER.search(value)  # "1Password-hvelvet": where it is kept
             and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
         ):
             start = at + match.start() + match.group(0).index(value)

@@ -20,13 +20,15 @@ _CARD = re.compile(
 _CARD_FIELD = re.compile(r"(?i)\b(?:cc|card|pan)[\w-]*\s*[=:]\s*[\"']?([2-6]\d{12,18}|9792\d{12})(?!\d)")
 
 
-# The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal, Midtrans): no bank
-# issues them, so one said to be a test card, or a decline it triggers, is documentation ("kartu uji", "tarjeta de
-# prueba", "insufficient_funds"). Said to be someone's card ("my visa is 4111 1111 1111 1111") it stays refused: that
-# is how people write a card down for an example, and a memory cannot check which was meant.
+# The card numbers payment processors publish for testing (Stripe, Adyen, Braintree, PayPal, Midtrans, Checkout.com,
+# Mercado Pago, Redsys, YooKassa, Paystack, Flutterwave, PayU): no bank issues them, so one said to be a test card, or
+# a decline it triggers, is documentation ("kartu uji", "tarjeta de prueba", "тестовая карта", "insufficient_funds"),
+# and so are the CVC and the expiry given with it (:func:`documented`). Said to be someone's card ("my visa is 4111
+# 1111 1111 1111") it stays refused: that is how people write a card down for an example, and a memory cannot check
+# which was meant.
 _SAID_TEST = re.compile(
     r"(?i)\btest(?:ing|s)?\b|\bsandbox\b|\bdeclines?\b|\binsufficient_funds\b|\b(?:uji|prueba|teste|testowa)\b|"
-    r"テスト|测试|測試"
+    r"\bтест\w*|\bтестов\w*|اختبار|تجريبي|\bδοκιμ\w*|\bdeneme\b|\btestovac\w*|ทดสอบ|테스트|テスト|测试|測試"
 )
 _TEST_CARDS = frozenset(
     """
@@ -38,6 +40,10 @@ _TEST_CARDS = frozenset(
     4000000000003063 4111111111111111 4012888888881881 4222222222222 5454545454545454 4000000000000010
     4000000000000036 4000000000000044 4000000000000101 4000000000000341 4111111145551142 5555341244441115
     370000000000002 4917610000000000 4811111111111114 5211111111111117 4911111111111113
+    5031433215406351 4509953566233704 4000003920000003 5555555555554477 4548812049400004 4084084084084081
+    5531886652142950 5123456789012346 4005519200000004 4009348888881881 4012000033330026 4012000077777777
+    4217651111111119 5101180000000007 2222400070000005 4988438843884305 4543474002249996 5436031030606378
+    6703444444444449 4035501000000008 4360000001000005 4012001037141112
     """.split()  # noqa: SIM905 - a list of numbers reads better as a block
 )
 
@@ -59,6 +65,26 @@ _AN_ID_BEFORE = re.compile(
     # A JSON field of an amount or a counter (a transaction's value in wei, a block's number, a nonce, an id).
     r"\"(?:value|gas\w*|nonce|block\w*|timestamp|amount|balance|wei|\w*_?id)\"\s*:\s*\"?$"
 )
+
+
+# What a test card's documentation gives after its number: the CVC and the expiry, each after its word in any
+# language ("..., CVC 737", "expiry 03/2030", "caduca 12/34").
+_DETAILS = re.compile(
+    r"(?i)(?:[\s,;:—–-]*(?:security\s+code|valid\s+thru|[^\W\d_]{2,12}(?:\s+date)?)?[\s:]*"
+    r"(?:\d{2}\s*/\s*\d{2,4}|\d{3,4})\b)*"
+)
+
+
+def documented(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of a processor's published test card said to be one (:data:`_TEST_CARDS`), with the CVC and expiry
+    given after it: documentation, which :mod:`ratchet.core.secrets` blanks before its layers read a CVC's word."""
+    if not _SAID_TEST.search(text):
+        return
+    for match in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))
+        details = _DETAILS.match(text, match.end())  # matches at least nothing: the number alone
+        if details and any(digits[:size] in _TEST_CARDS for size in (13, 14, 15, 16)):  # "... 0002 737": a CVC on
+            yield match.start(), details.end()
 
 
 def spans(text: str) -> Iterator[tuple[int, int]]:

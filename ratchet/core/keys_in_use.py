@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from ratchet.core.public_material import ACCOUNT_HASH
+
 # A random value: letters and a digit among them, as generators make them.
 _RANDOM = r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]"
 
@@ -65,14 +67,9 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\bpgpass\b[^\n]*?(?:[:\s]\s*)(?:\n\s*)?[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:([^\s:]{4,})(?=\s|$)"
             ),
         ),
-        # A password file's line: a user's name, then the hash of their password (htpasswd, /etc/shadow); what an
-        # attacker cracks offline, and nothing a memory needs.
-        (
-            "Password File Hash",
-            re.compile(
-                r"(?m)^[ \t]*[\w.@-]{1,32}:(\$(?:apr1|2[abxy]|[156]|7|y|gy)\$[A-Za-z0-9./$_-]{16,})(?=:|[ \t]*$)"
-            ),
-        ),
+        # An account's password hash (a password file's line, a user record's password field): what an attacker
+        # cracks offline, and nothing a memory needs.
+        ("Password File Hash", ACCOUNT_HASH),
         # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its
         # "kty": the key itself (a public JWK has none of them and is left alone).
         (
@@ -176,10 +173,13 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"/api/([A-Za-z0-9-]{32,44})/(?:lights|groups|config|sensors|scenes|rules|schedules|capabilities)\b"
             ),
         ),
-        # A wallet's private key as deploy configs hold it (Hardhat's accounts: ["0x..."], "pk: 0x...").
+        # A wallet's private key as deploy configs hold it (Hardhat's accounts: ["0x..."], with or without its 0x;
+        # "pk: 0x...").
         (
             "Private Key",
-            re.compile(r"(?i)(?:\baccounts\s*:\s*\[\s*[\"']|\b(?:pk|privkey)\b\s*[:=]\s*[\"']?)(0x[0-9a-f]{64})\b"),
+            re.compile(
+                r"(?i)\baccounts\s*:\s*\[\s*[\"']((?:0x)?[0-9a-f]{64})\b|\b(?:pk|privkey)\b\s*[:=]\s*[\"']?(0x[0-9a-f]{64})\b"
+            ),
         ),
         ("Signed Cookie", re.compile(r"\bCloudFront-Signature=([A-Za-z0-9~_-]{40,})")),
         ("Private Key", re.compile(r"-----BEGIN OpenVPN Static key V1-----(?!\s*(?:\.\.\.|…|-----END))")),

@@ -92,7 +92,7 @@ _CODE_PARTS = frozenset(
 def joined_words(value: str) -> bool:
     """Three to eight plain words of three letters or more joined by one separator (``lion_antique_grow``,
     ``crew.armor.crystal.pear``) or by "=" and "+" (:data:`_SYMBOL_JOINED`) that read as words picked at random: no
-    function word, few that describe, and not a name of code."""
+    function word, few that describe, and not a name of code (half its words or more a part of one)."""
     if not (_JOINED_PHRASE.fullmatch(value) or _SYMBOL_JOINED.fullmatch(value)):
         return False
     words = re.split(r"[._=+-]", value)
@@ -100,4 +100,4 @@ def joined_words(value: str) -> bool:
         return False
     if sum(w in _DESCRIBING for w in words) > 1:
         return False
-    return 3 * sum(w in _CODE_PARTS for w in words) < len(words) and _random_words(" ".join(words))
+    return 2 * sum(w in _CODE_PARTS for w in words) < len(words) and _random_words(" ".join(words))

@@ -20,6 +20,11 @@ _LEET_VARIABLE = re.compile(r"\$[A-Za-z_]*[A-Za-z]\d+[A-Za-z]")
 _PASSWORD_SYMBOLS = frozenset("!#$%^&*+=?~@|\\")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ENV_REFERENCE = re.compile(r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|\$\{\{.*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$")
+# A password manager's name, in a word of another language ("1Password-boks", "ב-1Password"): where it is kept.
+_MANAGER = re.compile(r"(?i)1password|bitwarden|vaultwarden|keepass|lastpass|dashlane|nordpass|enpass")
+# A word in capitals and a year or two digits after an underscore ("GALATASARAY_95", "ZVEZDA_2019"): typed as a
+# password, where a variable's name joins words ("DB_PASSWORD") or ends in a version ("PYTHON_3", "PHP_81").
+_SHOUTED_YEAR = re.compile(r"[A-Z]{5,}_(?:\d\d|(?:19|20)\d\d)")
 # A name assigned to (user_id=196935, m=65536): a=b is code or a log field, not a password with an "=" in it.
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z_.]*\d*=")
 _DESCRIBING_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "ful", "less", "ally", "ly", "ness", "ment")
@@ -50,12 +55,13 @@ def plausible(value: str) -> bool:
         return False
     if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
         return False
-    if _ALGORITHM.fullmatch(value):
-        return False  # "we store passwords as argon2id hashes": how passwords are kept, not one
+    if _ALGORITHM.fullmatch(value) or _MANAGER.search(value):
+        return False  # "we store passwords as argon2id hashes", "i 1Password-boksen": how or where they are kept
     if re.fullmatch(r"(?:[\w.-]+:)?latest", value):
         return False  # a secret manager's name and version (db-password:latest): where the value is kept
     assignment = _ASSIGNMENT.match(value) and not (len(value) >= 20 and entropy(value) > 4.0)
-    return not (_ENV_REFERENCE.match(value) or assignment or _ordinary_shape(value))
+    reference = _ENV_REFERENCE.match(value) and not _SHOUTED_YEAR.fullmatch(value)
+    return not (reference or assignment or _ordinary_shape(value))
 
 
 # What stands for a value kept elsewhere: a secret store's address (op://, ssm:/, ref+vault://, any scheme:// with no

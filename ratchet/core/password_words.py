@@ -219,6 +219,7 @@ _DESCRIBING = frozenset(
     required optional mandatory needed necessary missing empty blank null none nil unset set saved stored kept
     correct incorrect wrong right valid invalid expired expiring expires rotated reset changed updated locked
     weak strong long short simple complex complicated easy hard secure insecure safe unsafe good bad fine ok okay
+    excellent fair medium moderate poor acceptable
     great terrible random unique generated hashed encrypted salted hidden visible shown masked known unknown
     secret private public shared personal sensitive compromised leaked exposed breached stolen case sensitive
     too very quite pretty really rather so enough longer shorter stronger weaker better worse easier harder

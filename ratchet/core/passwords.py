@@ -279,7 +279,7 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         if group == "login" and not (generated(inner) and any(c.isdigit() for c in inner)):
             return None  # credentials: 'include' (fetch's option): a login's value is a pair or a generated one
         joined = _JOINED_PHRASE.fullmatch(inner) and _random_words(inner)
-        if not _PLACEHOLDER.match(inner) and (joined or not _ordinary_shape(inner)):
+        if not (_PLACEHOLDER.match(inner) or inner.lower() in _DESCRIBING) and (joined or not _ordinary_shape(inner)):
             return quoted.start(1), quoted.end(1)  # a quoted passphrase, spaces and all
     keyed = not _ambiguous(word) or text[pos - len(word) - 1 : pos].lstrip().isupper()  # PSK "...": a config's key
     if quoted and group == "pw" and keyed and not _PLACEHOLDER.match(quoted.group(1)):
@@ -481,7 +481,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         # "the key is AES-256" is a fact; "the key for X is 35a4ee8f..." is a key; "key: EllipticCurvePrivateKey" and
         # "key=self.font.getGlyphID" are code, with no digit and a dot or a brace.
         code = re.search(r"[{}()'\"]", value) or len(_WORD_BREAK.findall(value)) <= 3  # Ed25519PrivateKey: a type
-        return random_token(value) and any(c.isdigit() for c in value) and not code
+        return (random_token(value) or key_with_id(value)) and any(c.isdigit() for c in value) and not code
     if not connected and (_ambiguous(word) or group == "key") and not generated(value):
         return False
     if generated(value):

@@ -10,6 +10,28 @@ import re
 
 from ratchet.core.password_words import _POSTAL_PIN
 
+# A password's hash as a login stores it: the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt,
+# Apache's MD5) or Django's (algorithm$iterations$salt$hash).
+_CRYPT_HASH = (
+    r"\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
+    r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}"
+)
+# An account's password hash, where it stands for the account: a password file's line (a user's name, then the hash:
+# htpasswd, /etc/shadow), a user record's password field (cloud-init's passwd, a Django fixture's "password", a
+# users table's row, pfSense's bcrypt-hash, a Caddyfile's basicauth user), MySQL's native password hash. It can be
+# cracked offline and a memory needs none of it: a credential (ratchet.core.keys_in_use's "Password File Hash"),
+# where the same hash said alone ("is this a valid bcrypt hash? $2b$...") is public. A project decision: blind
+# corpora's writers disagree.
+_WHOLE_HASH = "(?:" + _CRYPT_HASH + ")(?<=[^$]{16})"  # a hash computed: not "$argon2id$v=19$...$TODO"
+ACCOUNT_HASH = re.compile(
+    r"(?m)^[ \t]*[\w.@-]{1,32}:(" + _WHOLE_HASH + r")(?=:|[ \t]*$)|"
+    r"(?i:\b(?:passwd|password|pass(?:word)?[_-]?hash|hashed[_-]?password|encrypted[_-]?password|bcrypt-hash)\b)"
+    r"[\"']?[ \t]*(?:=>|[:=>])[ \t]*[\"']?(" + _WHOLE_HASH + r")|"
+    r"^[^\n]*?[\w.@-],(" + _WHOLE_HASH + r")(?=,|[ \t]*$)|"
+    r"^[ \t]+[\w.@-]{1,32}[ \t]+(\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53})[ \t]*$|"
+    r"(?<![\w*])(\*[0-9A-F]{40})(?![\w])"
+)
+
 # Public keys and certificates (a block cut short by a length limit too), SSH public keys and hashed known_hosts
 # entries, DKIM records, DER public keys in base64 (RSA, P-256, Ed25519): public by design, blanked before any
 # detector looks, so their random-looking base64 is never taken for a key. A hashed known_hosts entry or a public JWK
@@ -29,11 +51,16 @@ PUBLIC_MATERIAL = re.compile(
     r"\bksuid[=:]\s*\"?[0-9A-Za-z]{27}\b|"
     r"\b(?:next_?page_?token|page_?token|next_?cursor|continuation_?token)\"?\s*[:=]\s*\"?[A-Za-z0-9_+/=.-]{8,}|"
     # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
-    # (algorithm$iterations$salt$hash): what a login is checked against, not the password. Not in a password file's
-    # line, right after the user's name ("admin:$apr1$...", a shadow line): that is a credential of its own (it can
-    # be cracked offline; ratchet.core.keys_in_use's "Password File Hash").
-    r"(?<![\w$])(?<![\w.@-]:)\$(?:2[abxy]?|argon2(?:id|i|d)|[156]|7|y|gy|scrypt|pbkdf2(?:-sha\d+)?|apr1|sha\d+)\$[A-Za-z0-9./+=$,_-]{16,}|"
-    r"\b(?:pbkdf2_sha\d+|bcrypt_sha256|argon2|scrypt)\$[A-Za-z0-9./+=$_-]{20,}|"
+    # (algorithm$iterations$salt$hash): what a login is checked against, not the password. Not an account's own
+    # (:data:`ACCOUNT_HASH`), which ratchet.core.secrets leaves for the format layer to find.
+    r"(?<![\w$])" + _CRYPT_HASH + "|"
+    # Ids a service shows everyone: a JSON Web Key's id (the JWKS publishes it), an S3 object's version id;
+    # Algolia's search-only key, which every page that searches sends.
+    r"(?i:\bkid\b(?:\s+in\s+the\s+jwks?\s+is|[\"']?\s*[:=])\s*[\"']?)[A-Za-z0-9_-]{8,}|"
+    r"(?i:\bversion-?id\b[\"']?\s*[:=]?\s*[\"']?)[A-Za-z0-9._-]{32}(?![\w.-])|"
+    r"(?i:\bsearch-only\s+(?:api\s+)?key\b[^\n]{0,40}?)\b[0-9a-f]{32}\b|"
+    # A stack frame's module and offset ("ucrtbase.dll+0xEE53E"): where a crash happened.
+    r"\b[\w.-]+\.(?:dll|exe|so(?:\.\d+)*|dylib|sys|ko)\+0x[0-9A-Fa-f]+\b|"
     # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
     r"\b[xyzXYZt]pub[1-9A-HJ-NP-Za-km-z]{100,112}\b|"
     # Values encrypted for a repository (Pulumi's secure config, Ansible Vault): ciphertext, safe to commit.

@@ -53,6 +53,7 @@ from ratchet.core import (
 from ratchet.core import password_values as values
 from ratchet.core.password_words import _APP_PASSWORD
 from ratchet.core.password_words import _PLACEHOLDER as _WORD_PLACEHOLDER
+from ratchet.core.public_material import ACCOUNT_HASH
 from ratchet.core.public_material import PUBLIC_MATERIAL as _PUBLIC_MATERIAL
 from ratchet.core.random_tokens import _UUID, placeholder
 from ratchet.core.secret_formats import formats as _patterns
@@ -463,8 +464,20 @@ def _unmark(text: str) -> str:
 def _stand_in(pattern: re.Pattern[str], text: str) -> str:
     """``text`` with ``pattern``'s matches replaced by a placeholder of the same length (``<xxxx>``): a public value
     (a public key, a password's hash) is what the word before it names, so nothing further on is read as its value
-    ("deploy key (public part): ssh-ed25519 AAAA... deploy@acme")."""
-    return pattern.sub(lambda m: "<" + "x" * (len(m.group(0)) - 2) + ">" if len(m.group(0)) > 2 else "  ", text)
+    ("deploy key (public part): ssh-ed25519 AAAA... deploy@acme"). Not an account's password hash
+    (:data:`ratchet.core.public_material.ACCOUNT_HASH`): the format layer finds it as a credential. A processor's
+    test card said to be one is blanked with its CVC (:func:`ratchet.core.cards.documented`)."""
+    kept = [m.span(m.lastindex or 0) for m in ACCOUNT_HASH.finditer(text)] if "$" in text or "*" in text else []
+
+    def blank(m: re.Match[str]) -> str:
+        if any(s < m.end() and m.start() < e for s, e in kept):
+            return m.group(0)
+        return "<" + "x" * (len(m.group(0)) - 2) + ">" if len(m.group(0)) > 2 else "  "
+
+    text = pattern.sub(blank, text)
+    for start, end in cards.documented(text):  # a processor's test card, its CVC and expiry: documentation
+        text = text[:start] + "<" + "x" * (end - start - 2) + ">" + text[end:]
+    return text
 
 
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")

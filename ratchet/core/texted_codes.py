@@ -38,11 +38,15 @@ _SENT_CODE = re.compile(
     r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
     r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
     r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    # "2fa: 352302", "SecurID tokencode right now: 41285165": six to eight digits after the name of such a code.
+    r"\b(?:2fa|mfa|totp|otp|tokencode)\b[^\n:]{0,12}:\s*(\d{6,8})\b(?![.,/:-]\d)|"
     # "the code just came in: 759157", "Enter this code to finish signing in to Figma: 607335", "Google
     # Authenticator shows 809 153": a code that has come, a sign-in's own words, an authenticator's current code.
     r"\bcode\s+(?:just\s+)?(?:came|arrived|has\s+come)(?:\s+(?:in|through))?\s*[:,]\s*(\d{4,8})\b|"
     r"\benter\s+this\s+code\b[^\n]{0,60}?:\s*(\d{4,8})\b(?![.,/:-]\d)|"
-    r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b"
+    r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b|"
+    # A Turkish bank's "351810 nolu şifre ile ... onaylayabilirsiniz": the password numbered so, for one payment.
+    r"(?<![\d.,])(\d{4,8})\s+(?:nolu|numaral[ıi])\s+(?:tek\s+kullan[ıi]ml[ıi]k\s+)?(?:şifre|sifre|kod)"
 )
 # The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
 # "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
@@ -66,7 +70,10 @@ _DO_NOT_SHARE = re.compile(
     r"n[ãa]o\s+(?:compartilhe|informe|partilhe|divulgue)|ne\s+(?:le\s+)?(?:partagez|communiquez|transmettez)|"
     r"nicht\s+weiter|non\s+condividere|никому\s+(?:(?:его|не)\s+)?(?:не\s+)?(?:сообщайте|говорите|передавайте)|"
     r"nikomu\s+(?:go\s+)?nie\s+(?:podawaj|udostępniaj)|kimseyle\s+payla[şs]may\w*|kh[ôo]ng\s+chia\s+s[ẻe]|"
-    r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke)\b|"
+    r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke|"
+    # Or that whoever did not ask for it should say so: a sign-in's or a payment's own text too.
+    r"if\s+you\s+did(?:n['’]?t|\s+not)\s+(?:request|ask\s+for|try)|si\s+no\s+(?:has|ha)\s+solicitado|"
+    r"se\s+(?:voc[êe]\s+)?n[ãa]o\s+(?:solicitou|foi\s+voc[êe])|nunca\s+(?:informe|compartilhe|partilhe|forne[çc]a))\b|"
     r"请勿|請勿|不要(?:告诉|告訴|泄露)|誰にも教えない|절대\s*타인|לא\s+למסור|لا\s+تشارك"
 )
 # The same kinds named after the word for a code, as the Romance and Slavic languages say them ("código postal",
@@ -129,6 +136,20 @@ def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool
 
 
 _WARNING_REACH = 200  # characters between a code's line and the warning not to share it
+_OPENING = re.compile(r"\s*(?:[A-Z][\w .&-]{0,30}:\s*)?")  # the message's start, or its sender's name: "SBI: "
+
+
+def _opens(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
+    """The code opens the message, and the clause it opens ends with a word only a one-time code has, in a script
+    that says the code first ("560446 आपके SBI खाते से ₹2,500 के लेनदेन के लिए OTP है।"): no other code, no end of a
+    clause, no English word between, within 80 characters."""
+    between = body[number.end() : named.start()]
+    if not _OPENING.fullmatch(body, 0, number.start()) or len(between) > _OPENS_REACH:
+        return False
+    return not re.search(r"[.!?।]\s|\d{4}|[a-z]{2}", between)  # no English words: "8443 serves the OTP endpoint"
+
+
+_OPENS_REACH = 80
 
 
 def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
@@ -139,6 +160,7 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
     for line in re.finditer(r"[^\n]+", text):
         body = line.group(0)
         named = _OTP_NAME.search(body)
+        otp = named is not None
         if not named:
             code = _CODE_NAME.search(body)
             if not code or PUBLIC_CODE.search(body, 0, code.start()) or _PUBLIC_AFTER.match(body, code.end()):
@@ -149,15 +171,16 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             named = code
         for number in _CODE_NUMBER.finditer(body):
+            opens = otp and number.end() <= named.start() and _opens(body, number, named)
             near = (
                 number.start() - named.end() <= 40
                 if number.start() >= named.end()
-                else named.start() - number.end() <= 40
+                else named.start() - number.end() <= 40 or opens
             )
             value = number.group(1)
             if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
                 continue
-            if not _handed_over(body, number, named):
+            if not (opens or _handed_over(body, number, named)):
                 continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
             yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
             break

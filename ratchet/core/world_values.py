@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ratchet.core.passphrases import _CODE_PARTS
 from ratchet.core.password_values import generated, random_token
 from ratchet.core.password_words import _UUID, _YEAR
 from ratchet.core.texted_codes import _COUNTED, _DO_NOT_SHARE, _TEXTED
@@ -26,8 +27,12 @@ _MIXED_CASE = re.compile(r"(?=\w{8,64}$)(?:[a-z_]*[A-Z]+[a-z_]+){2,}[A-Z]*[a-z_]
 def _chosen(value: str) -> bool:
     """A word typed as a password: ASCII, not code or markup, with a digit or a symbol other than a hyphen, or in
     mixed case ("Tr4eth-Bach!", "iIPHrmWcfL"); not a hyphenated word ("e-Građane", "Wi-Fi", "BankID-appen") or a
-    dotted name ("asyncio.Task")."""
-    if not value.isascii() or not _BARE.fullmatch(value) or _DOTTED.fullmatch(value):
+    dotted name ("asyncio.Task", "np.float64", "config.Prod2"; "taivas.Summer5", with a capital and a number at its
+    end and no word of code's names, is chosen)."""
+    parts = [part.lower().rstrip("0123456789") for part in value.split(".")]
+    chosen = value[-1:].isdigit() and re.search(r"[A-Z]", value) and _CODE_PARTS.isdisjoint(parts)
+    dotted = _DOTTED.fullmatch(value) and not chosen
+    if not value.isascii() or not _BARE.fullmatch(value) or dotted:  # "Sara.ruusu62" is chosen, "np.float64" code
         return False
     return any(c.isdigit() for c in value) or bool(re.search(r"[^\w-]", value)) or bool(_MIXED_CASE.fullmatch(value))
 
@@ -95,12 +100,17 @@ def code_after(text: str, at: int) -> tuple[int, int] | None:
 
 
 def _unwrapped(word: re.Match[str]) -> tuple[int, str]:
-    """Where a word's value starts and the value, without the quotes around it or the stop after it ('"652356".')."""
-    token = word.group(0).rstrip(",.;").strip(_QUOTES)
+    """Where a word's value starts and the value, without the quotes around it, the stop after it ('"652356".') or
+    the copula Zulu and Xhosa glue before it with a hyphen ("ngu-446131")."""
+    token = _GLUED_COPULA.sub("", word.group(0).rstrip(",.;").strip(_QUOTES), count=1)
     return word.start() + word.group(0).find(token), token
 
 
 _QUOTES = "\"'“”„«»「」"
+_GLUED_COPULA = re.compile(r"^(?:ngu|ng|yi|ngi)-(?=\d)")
+# A word of one to three letters (four in Ethiopic or Armenian, whose copulas are syllables) that ends the clause
+# after the code: its copula ("da", "ni", "है", "ነው", "է").
+_COPULA_AFTER = re.compile(r"(?:[^\W\d_]{1,3}|[\u1200-\u137f\u0530-\u058f\u0900-\u0dff]{1,4})[.!।։።]?")
 _ENDING_WORDS = 16  # words from the word for a code to the code that ends its clause
 _COLON_WORDS = 4  # words from the word for a code to the code after a colon ("código do WhatsApp: 234-642")
 
@@ -119,7 +129,9 @@ def code_ending(text: str, at: int) -> tuple[int, int] | None:
         return None
     found = codes[0]
     n = words.index(found)
-    last = found is words[-1] and len(words) <= _ENDING_WORDS
+    # The code ends the clause, or a copula after it does ("kode bakarra 667211 da", "ኮድዎ 464915 ነው").
+    ending = found is words[-1] or found is words[-2] and _COPULA_AFTER.fullmatch(words[-1].group(0))
+    last = ending and len(words) <= _ENDING_WORDS
     colon = 0 < n <= _COLON_WORDS and words[n - 1].group(0).endswith((":", "："))
     begin, token = _unwrapped(found)
     if not (last or colon) or _YEAR.fullmatch(token) or counted(text, begin + len(token)):
@@ -156,9 +168,9 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
 
 
 # What a lock's name labels (an alarm, a safe, a gate: "Alarmanlage: 8738 eingeben", "alarme de casa: 8348"): up to
-# two words after the name, a colon, then four to eight digits ("#" or "*" beside them) that end the clause or come
+# three words after the name, a colon, then four to eight digits ("#" or "*" beside them) that end the clause or come
 # before a few words of what to press next.
-_LABELLED = re.compile(r"(?:\s+[^\W\d_]+){0,2}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))")
+_LABELLED = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))")
 _MORE_WORDS = 4
 _TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
 _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys

@@ -42,6 +42,7 @@ from ratchet.core.texted_codes import _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
     _CLAUSE,
     _CODE,
+    _GLUED_COPULA,
     _MIXED_CASE,
     _WORD,
     _chosen,
@@ -77,7 +78,7 @@ _KINDS = {
     "wifi": "wifi",
 }
 _LONGEST = 4  # words in a name
-_TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡፦՝։،؛۔؟"
+_TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡፦՝՛՜՞։،؛۔؟"
 _DOOR_REACH = 60  # characters between the word for a code and the word for a door in the clause
 
 
@@ -359,7 +360,9 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
                 # list) in a clause of another language
                 return picked.start(), picked.end()
-        elif (_CODE if kind == "otp" else _DIGITS).fullmatch(token := token.rstrip(".\"'”»」")) and (
+        elif (_CODE if kind == "otp" else _DIGITS).fullmatch(
+            token := _GLUED_COPULA.sub("", token.rstrip(".\"'”»」"), count=1)  # Zulu's "ngu-8078": the PIN is 8078
+        ) and (
             len(words) - n <= _AFTER_DIGITS
             or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
             or n + 1 < len(words)  # or a comma after a copula: "dina 4455 ne, kada ...", "426034 ပါ၊ ..."
@@ -373,7 +376,8 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             value = token.rstrip(".")
             if kind != "pin" and n and _YEAR.fullmatch(value) and not words[n - 1].group(0).endswith((":", "：")):
                 return None  # a year said after other words: when the code changed, not the code
-            return match.start(), match.start() + len(value)
+            begin = match.start() + match.group(0).find(value)
+            return begin, begin + len(value)
     return None
 
 
