@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from ratchet.core.password_words import _DESCRIBING, _FUNCTION_WORDS, _PLACEHOLDER, _UUID
+from ratchet.core.password_words import _DESCRIBING, _FUNCTION_WORDS, _PLACEHOLDER, _UUID, MANAGERS
 
 # "$unsh1ne_22": a dollar sign then letters and digits mixed inside a word is a password, not a shell variable.
 _LEET_VARIABLE = re.compile(r"\$[A-Za-z_]*[A-Za-z]\d+[A-Za-z]")
@@ -21,7 +21,7 @@ _PASSWORD_SYMBOLS = frozenset("!#$%^&*+=?~@|\\")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ENV_REFERENCE = re.compile(r"^(?:\$\{?[A-Z_][A-Z0-9_]*\}?|\$\{\{.*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$")
 # A password manager's name, in a word of another language ("1Password-boks", "ב-1Password"): where it is kept.
-_MANAGER = re.compile(r"(?i)1password|bitwarden|vaultwarden|keepass|lastpass|dashlane|nordpass|enpass")
+_MANAGER = re.compile("(?i)" + "|".join(MANAGERS))
 # A word in capitals and a year or two digits after an underscore ("GALATASARAY_95", "ZVEZDA_2019"): typed as a
 # password, where a variable's name joins words ("DB_PASSWORD") or ends in a version ("PYTHON_3", "PHP_81").
 _SHOUTED_YEAR = re.compile(r"[A-Z]{5,}_(?:\d\d|(?:19|20)\d\d)")

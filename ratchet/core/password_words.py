@@ -212,6 +212,10 @@ _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{\.[\w.\[\]'\"-]*\}|\$\{[A-Za-z_][^{}\n]*\
 
 # Words that say something about a password rather than being one ("the password is weak"). A one-word password
 # after a connector must not be one of these, nor end like an adjective or participle.
+# Password managers by name: where a password is kept ("see 1Password", "i 1Password-boksen"), never one.
+MANAGERS = (
+    "1password bitwarden vaultwarden keepass keepassxc lastpass dashlane nordpass enpass roboform passbolt".split()  # noqa: SIM905
+)
 _DESCRIBING = frozenset(
     """
     a an the my your our their his her its this that in on at of for from by with without via under inside into
@@ -227,8 +231,7 @@ _DESCRIBING = frozenset(
     characters chars digits letters words symbols minimum maximum min max least most
     managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere
     same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
-    policy rules manager managers vault keychain bitwarden lastpass 1password dashlane keepass keeper keepassxc
-    enpass nordpass roboform passbolt
+    policy rules manager managers vault keychain keeper
     please thanks thank yes yeah nope what which who where why how unclear ready true false value undefined
     lowercase uppercase alphanumeric numeric capitalized
     continue proceed
@@ -239,7 +242,7 @@ _DESCRIBING = frozenset(
     oublié changé obligatoire caducada incorrecta olvidada expirada errada scaduta sbagliata utgått fel feil
     udløbet forkert vanhentunut väärin неверный истёк 間違い 错误 过期
     """.split()  # noqa: SIM905 - a word list reads better as prose
-)
+) | frozenset(MANAGERS)
 # Words that make a run of words a sentence, not a passphrase of random words ("is stored in the vault", "ist
 # nicht mehr im Tresor"): articles, pronouns, auxiliaries, negations, conjunctions and prepositions of English and
 # of the European languages whose password words we know.
