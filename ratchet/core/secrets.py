@@ -93,7 +93,7 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     """:func:`scan`, remembered: a record's fields are scanned on every write path (the candidate, the record, the
     line) and tags and categories repeat across facts."""
     text = _unmark(text)  # our own redaction markers are not secrets
-    text = _stand_in(_PUBLIC_MATERIAL, text)
+    text = _stand_in(text)
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
         for value in plugin.analyze_string(text):
@@ -188,7 +188,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     those of its quick scan)."""
     protected = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
     # Earlier markers and public material are blanked (same length, so offsets hold), as scan() does.
-    text = _stand_in(_PUBLIC_MATERIAL, _unmark(text))
+    text = _stand_in(_unmark(text))
     spans: list[tuple[int, int, str]] = []
 
     def add(start: int, end: int, kind: str) -> None:
@@ -461,23 +461,26 @@ def _unmark(text: str) -> str:
     return _MARKER.sub(lambda m: "<" + "x" * (len(m.group(0)) - 2) + ">", text)
 
 
-def _stand_in(pattern: re.Pattern[str], text: str) -> str:
-    """``text`` with ``pattern``'s matches replaced by a placeholder of the same length (``<xxxx>``): a public value
-    (a public key, a password's hash) is what the word before it names, so nothing further on is read as its value
-    ("deploy key (public part): ssh-ed25519 AAAA... deploy@acme"). Not an account's password hash
-    (:data:`ratchet.core.public_material.ACCOUNT_HASH`): the format layer finds it as a credential. A processor's
-    test card said to be one is blanked with its CVC (:func:`ratchet.core.cards.documented`)."""
+def _stand_in(text: str) -> str:
+    """``text`` with the public material's matches (:data:`_PUBLIC_MATERIAL`) replaced by a placeholder of the same
+    length (:func:`_blank`): a public value (a public key, a password's hash) is what the word before it names, so
+    nothing further on is read as its value ("deploy key (public part): ssh-ed25519 AAAA..."). Not an account's
+    password hash (:data:`ratchet.core.public_material.ACCOUNT_HASH`): the format layer finds it as a credential. A
+    processor's test card said to be one is blanked with its CVC (:func:`ratchet.core.cards.documented`)."""
     kept = [m.span(m.lastindex or 0) for m in ACCOUNT_HASH.finditer(text)] if "$" in text or "*" in text else []
 
-    def blank(m: re.Match[str]) -> str:
-        if any(s < m.end() and m.start() < e for s, e in kept):
-            return m.group(0)
-        return "<" + "x" * (len(m.group(0)) - 2) + ">" if len(m.group(0)) > 2 else "  "
+    def public(m: re.Match[str]) -> str:
+        return m.group(0) if any(s < m.end() and m.start() < e for s, e in kept) else _blank(len(m.group(0)))
 
-    text = pattern.sub(blank, text)
+    text = _PUBLIC_MATERIAL.sub(public, text)
     for start, end in cards.documented(text):  # a processor's test card, its CVC and expiry: documentation
-        text = text[:start] + "<" + "x" * (end - start - 2) + ">" + text[end:]
+        text = text[:start] + _blank(end - start) + text[end:]
     return text
+
+
+def _blank(length: int) -> str:
+    """A stand-in of ``length`` characters (``<xxxx>``), which no layer reads as a value."""
+    return "<" + "x" * (length - 2) + ">" if length > 2 else " " * length
 
 
 _SAID_PUBLIC = re.compile(r"(?i)\bpublic\b")

@@ -137,6 +137,7 @@ def _handed_over(body: str, number: re.Match[str], named: re.Match[str]) -> bool
 
 _WARNING_REACH = 200  # characters between a code's line and the warning not to share it
 _OPENING = re.compile(r"\s*(?:[A-Z][\w .&-]{0,30}:\s*)?")  # the message's start, or its sender's name: "SBI: "
+_OPENS_REACH = 80  # characters from a code that opens a message to the word that names it
 
 
 def _opens(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
@@ -147,9 +148,6 @@ def _opens(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
     if not _OPENING.fullmatch(body, 0, number.start()) or len(between) > _OPENS_REACH:
         return False
     return not re.search(r"[.!?।]\s|\d{4}|[a-z]{2}", between)  # no English words: "8443 serves the OTP endpoint"
-
-
-_OPENS_REACH = 80
 
 
 def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
