@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 22 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 23 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts), and the filter's learned layer (``make secret-scorer``) learns
 from the tuning corpora only; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
@@ -141,8 +141,13 @@ CORPORA = {
     "tuning, round 22": (_SECRETS / "heldout-21" / "credentials.jsonl", _SECRETS / "heldout-21" / "ordinary.jsonl"),
     # Written blind (2026-11-27, eighteenth session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 1,400 shapes in 80 languages, 47 % not in English; 1,150 ordinary facts over 1,150
-    # shapes in 91 languages, 50 % not in English); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-22" / "credentials.jsonl", _SECRETS / "heldout-22" / "ordinary.jsonl"),
+    # shapes in 91 languages, 50 % not in English); measured once after round 22 (add 92.6 %, extract 99.6 %, output
+    # 89.0 %, ordinary refused 1.0 %, withheld 1.0 %), then tuned on by class (round 23) and learned from.
+    "tuning, round 23": (_SECRETS / "heldout-22" / "credentials.jsonl", _SECRETS / "heldout-22" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, nineteenth session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 1,400 shapes, 52 % not in English; 1,150 ordinary facts over 1,150 shapes, 58 % not in
+    # English; 92 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-23" / "credentials.jsonl", _SECRETS / "heldout-23" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -312,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 22 were each written blind by another hand, measured once, then tuned on (and learned "
+            "rounds 2 to 23 were each written blind by another hand, measured once, then tuned on (and learned "
             "from: `make secret-scorer`). What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "

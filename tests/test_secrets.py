@@ -96,7 +96,7 @@ def test_shapes_that_are_not_credentials(text: str) -> None:
         ("Türcode ist 4471", "Access Code"),
         ("the shed padlock opens with 0519", "Access Code"),
         ("GitHub recovery codes: 1a2b3-4c5d6 7e8f9-0a1b2 3c4d5-6e7f8", "Recovery Code"),
-        ("the TOTP secret is JBSWY3DPEHPK3PXP", "API Key"),
+        ("the TOTP secret is QF7RZ2KWMX4NJ6TB", "API Key"),  # not the wiki's example JBSWY3DPEHPK3PXP
         ("mnemonic: ridge panda stool hover urban violet wrist basket sponge clerk tunnel oyster", "Seed Phrase"),
         ("security question (first car) -> Honda Civic", "Security Answer"),
         ("bramble-otter-silk is the passphrase for the backup disk", "Password"),

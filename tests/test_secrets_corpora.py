@@ -144,6 +144,15 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # its combination, three-digit intercom codes, short Wi-Fi codes, fillers inside "the password is, um, ...",
         # a CouchDB admin section, a Traefik label's hash, a passphrase a file is "encrypted with".
         ("heldout-21", 0.97, 0.003),
+        # Round 23 (tuned by class on it, and learned from): a security question's answer after the question written
+        # out; two words joined by an underscore, and a Latin word in a clause of another script, as a password; a
+        # one-time code in a text that opens with its sender's name; a PIN asked for in a dialogue and given on the
+        # next line; licence and activation keys in groups; NT hashes, NetNTLMv2 and PMKID lines; a Wi-Fi key named
+        # by a compound; as ordinary, a stand-in in words between angle brackets, an empty query parameter, an open
+        # network's name, a password's hint, a public key's pin, a barcode, a tracking pixel. Left as misses: three-
+        # digit combinations, a PIN in parentheses, Signal's alphanumeric PIN, a password typed with a typo in its
+        # word, a passphrase in French after "phrase de passe", a share link's key, a voice transcript's code.
+        ("heldout-22", 0.95, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -182,6 +191,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-19",
         "heldout-20",
         "heldout-21",
+        "heldout-22",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.key_shapes import GROUPED_KEY
 from ratchet.core.password_values import (
     _describes,
     _function_word_in,
@@ -25,6 +26,7 @@ from ratchet.core.password_values import (
 from ratchet.core.password_words import _CLAUSE_END, _DESCRIBING, _FUNCTION_WORDS, _YEAR
 from ratchet.core.passwords import blank_templates
 from ratchet.core.texted_codes import _COUNTED, _SENT_CODE, _UNSHARED_CODE, GUARD_CODE, PUBLIC_CODE, texted_codes
+from ratchet.core.world_values import answer_after, asked
 
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
@@ -35,7 +37,7 @@ _OTP_WORDS = re.compile(
     r"(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
     r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera[çc][ãa]o|backup)|"
-    r"kody?\s+(?:zapasowe|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
+    r"kody?\s+(?:zapasow[ey]|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
     r"codic[ei]\s+di\s+(?:backup|recupero)|herstelcodes?|reservekoder|varakoodit|yedek\s+kod(?:u|lar[ıi])?|"
     r"kod[óo]w\s+zapasowych|बैकअप\s+कोड|"
     # The codes a sign-in sends by text or e-mail, in the languages people forward them in.
@@ -43,7 +45,8 @@ _OTP_WORDS = re.compile(
     r"code\s+de\s+(?:connexion|v[ée]rification|confirmation|s[ée]curit[ée])|"
     r"c[óo]digo\s+de\s+(?:verifica[cç][ãaió]o?n?|acceso|acesso|seguridad|seguran[çc]a|confirma[cç][ãaió]o?n?)|"
     r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b|"
-    r"バックアップコード|备用码|備用碼|恢复码|恢復碼"  # glued to the words before them: no word's edge
+    # Glued to the words before them: no word's edge.
+    r"バックアップコード|復旧コード|リカバリーコード|备用码|備用碼|恢复码|恢復碼|백업\s*코드|복구\s*코드"
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(
@@ -91,7 +94,7 @@ _ANSWER_WORDS = re.compile(
     r"maiden\s+name(?:\s+answer)?|nazwisko\s+panie[ńn]skie(?:\s+matki)?|"
     r"memorable\s+(?:answer|information)|\banswer\s+to\s+(?=[\"'“‘])|"
     # A question and its answer written "Q: ... A: ...", the question one a site asks of a person's past.
-    r"\bQ:(?=[^?\n]{0,100}\byour\b)(?=[^?\n]{0,100}\b(?:(?:grand)?(?:mother|father)|parents?|pet|street|school|city|"
+    r"\bQ:(?=[^?\n]{0,100}\byou(?:r)?\b)(?=[^?\n]{0,100}\b(?:(?:grand)?(?:mother|father)|parents?|pet|street|school|city|"
     r"town|teacher|car|friend|born|grew|maiden|nickname|childhood)\b)[^?\n]{5,100}\?(?=\s*A:)|"
     r"\bwhat\s+(?:was|is|were)\s+your\b[^?\n]{3,60}\?|\bthe\s+answer\s+I\s+(?:gave|used|put|chose|set)|"
     # ... in the languages people write to an assistant in.
@@ -103,9 +106,9 @@ _ANSWER_WORDS = re.compile(
 _FOR_ACCOUNTS = re.compile(r"(?i)\s+(?:for|on|at|with)\s+(?:all|every|each|both|my|the)\b")  # "... for all my accounts"
 _ASIDE = re.compile(r"\s+\(")  # "answer is QuibbleFox24 (I made it up)": a parenthesis ends the answer
 _ANSWER_CONNECTOR = re.compile(
-    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\s[-–](?=\s)|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
+    r"(?i)(?:\s(?:is|was|it['’]s)|\s*(?:->|→|=|:(?=\s))|\s[-–—](?=\s)|\bI\s+(?:put|used|gave|answered|said|wrote|typed|entered|chose)|"
     # "la respuesta es X", "ответ X", "の答えは X", "cevabı: X", "jawabannya X", "odpowiedź: X", "é X"
-    r"(?:\s|^)(?:la\s+respuesta|a\s+resposta|la\s+r[ée]ponse|r[ée]ponse|die\s+antwort|het\s+antwoord|"
+    r"(?<!\S)(?:la\s+respuesta|a\s+resposta|la\s+r[ée]ponse|r[ée]ponse|die\s+antwort|het\s+antwoord|"
     r"la\s+risposta|risposta|ответ|cevab[ıi]|odpowied[źz]|jawabannya|الجواب|جواب\w*|答えは|答案是|답은)"
     r"(?:\s*(?:es|est|é|è|ist|is|:|=|→))?|\s(?:é|è|es|est|ist))\s*"
 )
@@ -243,7 +246,7 @@ _GIFT_CODE = re.compile(
 # presente: ...", "Bitdefender activation code FUI3FSM").
 _GIFT_RUN = re.compile(
     r"(?i)(?:\bgift\s*(?:card\s+)?code|\bgift\s+card\s+pin|\w*geschenk\w*|\w*gutschein\w*|\bactivation\s+code|"
-    r"\baktivierungscode|\bкод\s+активации|\bc[óo]digo\s+d[oe]\s+(?:cart[ãa]o|tarjeta)\s+(?:presente|regalo)|"
+    r"\b(?:aktivierungs|freischalt)code|\bкод\s+активации|\bc[óo]digo\s+d[oe](?:\s+la)?\s+(?:cart[ãa]o|tarjeta)\s+(?:de\s+)?(?:presente|regalo)|"
     r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
     r"プリペイド番号|ギフトコード)\b[^\n.;]{0,30}?"
     r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"
@@ -263,7 +266,8 @@ _PICKUP_CODE = re.compile(
     r"(?:výdejní|vyzvedávací)\s+kód|kód\s+(?:pro|k|na)\s+(?:vyzvednutí|vyzdvihnutie)|átvételi\s+kód|"
     r"atsiėmimo\s+kodas|saņemšanas\s+kods|kod\s+za\s+preuzimanje)"
     r"(?:\s+(?![\d#-]|(?:order|number|nr|no|pedido|zam[óo]wieni\w*|замовлення|заказ\w*)\b)\S+){0,7}?"
-    r"\s*(?:is|est|es|é|to|это|[:—-])?\s*(\d{4,8})\b(?![.,/:-]\d)"
+    # Four to eight digits, or six to eight capitals and digits (Amazon Hub's "3OM3F6").
+    r"\s*(?:is|est|es|é|to|это|[:—-])?\s*(\d{4,8}|(?-i:(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{6,8}))\b(?![.,/:-]\d)"
 )
 # A bank's personal code in French ("mon code perso 361312", "code confidentiel : 4821").
 _PERSONAL_CODE = re.compile(
@@ -306,6 +310,7 @@ _NAMED_CODES = (
     (_SENT_CODE, "One-Time Code"),
     (GUARD_CODE, "One-Time Code"),
     (_CJK_ACCESS, "Access Code"),
+    (GROUPED_KEY, "Product Key"),
 )
 
 
@@ -437,7 +442,10 @@ def _is_code(token: str) -> bool:
 
 def _security_answer(text: str, at: int) -> tuple[int, int] | None:
     """The answer given to a security question: after the question's words, the first connector of the sentence
-    ("is", "->", "I put", "I answered") and one to four words ending the clause."""
+    ("is", "->", "I put", "I answered") and one to four words ending the clause; or, the question asked after the
+    words, the answer after it (:func:`world_values.answer_after`)."""
+    if asked(text, at):
+        return answer_after(text, at)
     sentence = re.match(r"[^.!?\n]{0,120}", text[at:])
     for conn in _ANSWER_CONNECTOR.finditer(sentence.group(0) if sentence else ""):
         answer = _ANSWER.match(text, at + conn.end())

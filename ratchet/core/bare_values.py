@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
+    _ALGORITHM,
     _MANAGER,
     _MEMORABLE,
     _describes,
@@ -125,6 +126,8 @@ def login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None  # "credentials expired: trigger the job", "WLAN 2.4 GHz: FRITZ!Box 7590": a state, a band
     if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
         return None
+    if re.search(r"<[A-Za-z]", value):
+        return None  # "WIFI:T:WPA;S:<network name>;P:<password>;;": a template's stand-in, not a password
     if re.fullmatch(r"[a-z]+(?:_[a-z]+)+[})\]]*", value) and not joined_words(value):
         return None  # {"username": container_registry_username}: a variable
     if not (generated(value) or value.isalpha() and len(value) >= 6 or joined_words(value)):
@@ -201,7 +204,7 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
             and not _ordinary_shape(value)
             and not _PLACEHOLDER.match(value)
             and value.lower() not in _DESCRIBING
-            and not _MANAGER.search(value)  # "1Password-hvelvet": where it is kept
+            and not (_MANAGER.search(value) or _ALGORITHM.fullmatch(value))  # "1Password-hvelvet", "Argon2id"
             and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
         ):
             start = at + match.start() + match.group(0).index(value)

@@ -59,7 +59,8 @@ def _luhn(digits: str) -> bool:
 
 
 _AN_ID_BEFORE = re.compile(
-    r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    r"\bfbq\(\s*'init',\s*'$|"  # a product's barcode; Facebook's pixel id as its snippet passes it
     r"(?:订单号|訂單號|注文番号|주문\s*번호)\s*[:：]?\s*$|"  # an order's number in Chinese, Japanese, Korean
     r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){1,4} $|"  # an IBAN's country, check digits and bank code before its account
     # A JSON field of an amount or a counter (a transaction's value in wei, a block's number, a nonce, an id).

@@ -107,21 +107,24 @@ def _lines_before(text: str, at: int, count: int) -> list[str]:
 
 
 # A message that is one short value: an optional time in brackets and a sender, or nothing (the sender on the line
-# above, as Telegram exports it).
+# above, as Telegram exports it), or a dialogue's dash or an arrow; after the value, what follows a comma ("— 2387,
+# ale tylko na paliwo") or one short word (a copula: "— 853698 байна").
 _ANSWER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>)[ \t]*)?"
-    r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*)?`?(?P<value>[^\s\[\]<>()`]{4,64})`?[ \t]*$"
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>|[—–→])[ \t]*)?"
+    r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*)?`?(?P<value>[^\s\[\]<>()`]{4,64}?)`?"
+    r"(?:[,，][ \t][^\n]*|[ \t]+[^\W\d]{1,8})?[ \t]*$"
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
 _ASKED_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|(?P<code>codes?|pin|c[óo]digo|codice|kod)|"
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod|код\w*|კოდ\w*)|"
     r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
 )
 _ASKS = re.compile(
-    r"(?i)\?|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
+    r"(?i)[?？]|教えて|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
     r"can\s+(?:you|someone)\s+(?:send|share|dm))\b"
 )
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
+_NUMBER_ASKED = re.compile(r"(?i)\b(?:port|version|build|line|issue|ticket|status|error|how\s+many|number\s+of)\b")
 
 
 def answers(text: str) -> Iterator[tuple[int, int, str]]:
@@ -148,6 +151,8 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
                 yield message.start("value"), message.start("value") + len(value), "Token"
             continue
         if _DIGITS_CODE.fullmatch(value):
+            if _NUMBER_ASKED.search(question):
+                continue  # "which port does the code server use?" ... "8443": a number asked for, not a code
             coded = any(m.group("code") for m in asked)
             if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and (coded or digits >= 6):
                 yield message.start("value"), message.start("value") + len(value), "Password"

@@ -51,4 +51,21 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Omise Secret Key", re.compile(r"\bskey_(?:test_)?[a-z0-9]{19,}\b")),
         ("Honeybadger Token", re.compile(r"\bhbp_[A-Za-z0-9]{36}\b")),
         ("Voyage AI Key", re.compile(rf"\bpa-{_MIXED}[A-Za-z0-9_-]{{43}}(?![\w-])")),
+        # Plex's claim token (a server joins the account that holds it), YouTube's stream key (five groups of four).
+        ("Plex Claim Token", re.compile(rf"\bclaim-{_MIXED}[A-Za-z0-9_-]{{20}}(?![\w-])")),
+        (
+            "YouTube Stream Key",
+            re.compile(r"(?<![\w-])(?=(?:[a-z-]*\d){3})(?=(?:[\d-]*[a-z]){6})[a-z0-9]{4}(?:-[a-z0-9]{4}){4}(?![\w-])"),
+        ),
     ]
+
+
+# A Windows product key and the licence, activation and gift keys made like it, which no word need name: four or five
+# groups of four or five capitals and digits, or three of five, two groups mixing both (not an ORCID, not Windows'
+# Product ID "00330-80000-00000-AA815", not a name "TAXES-2023-FINAL", not an order's "AB12-CD34-EF56"). Read by
+# ratchet.core.account_secrets with the codes it names, so a gift card's code keeps its kind.
+_MIXED_GROUP = r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,5}"  # a group with a capital and a digit
+GROUPED_KEY = re.compile(
+    rf"(?<![\w-])(?=(?:[A-Z0-9]{{4,5}}-)*{_MIXED_GROUP}(?:-[A-Z0-9]{{4,5}})*-{_MIXED_GROUP}(?![\w]))"
+    r"([A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,4}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2})(?![\w-])"
+)

@@ -70,6 +70,14 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         # An account's password hash (a password file's line, a user record's password field): what an attacker
         # cracks offline, and nothing a memory needs.
         ("Password File Hash", ACCOUNT_HASH),
+        # A hash cracked from a capture: a NetNTLMv2 response (hashcat 5600), a Wi-Fi capture's PMKID line (22000).
+        (
+            "Captured Password Hash",
+            re.compile(
+                r"\b[\w.$-]{1,40}::[\w.-]{1,40}:[0-9a-f]{16}:([0-9a-f]{32}:[0-9a-f]{40,})|"
+                r"\b(WPA\*0[12]\*[0-9a-f]{32}\*[0-9a-f]{12}\*[0-9a-f]{12}\*[0-9a-f]*\*[0-9a-f*]*)"
+            ),
+        ),
         # A JSON Web Key's private member (d of an EC or RSA key, p, q..., k of a symmetric one), before or after its
         # "kty": the key itself (a public JWK has none of them and is left alone).
         (
@@ -300,5 +308,23 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"[?&](?:invite|invite_token|invitation(?:_token)?|signup_token|join_token)=([A-Za-z0-9_-]{20,})"
             ),
         ),
-        ("NT Hash", re.compile(r"(?m)^[^:\s]+:\d+:[0-9a-fA-F]{32}:([0-9a-fA-F]{32}):::")),
+        # A Solana keypair as solana-keygen writes it (id.json: 64 bytes, the first 32 the secret), named beside it.
+        (
+            "Solana Private Key",
+            re.compile(
+                r"(?i)\b(?:solana|keypair|id\.json|secret_?key)\b[^\n\[]{0,80}(\[(?:\s*\d{1,3}\s*,){31,63}\s*\d{1,3}\s*\])|"
+                r"(\[(?:\s*\d{1,3}\s*,){31,63}\s*\d{1,3}\s*\])(?=[^\n]{0,80}\b(?:solana|keypair|id\.json)\b)"
+            ),
+        ),
+        # Telegram's api_hash (with its api_id, an app signs in as the user), an SNMPv3 user's auth password.
+        ("Telegram API Hash", re.compile(r"(?i)\bapi_hash\b[\"']?\s*[:=]\s*[\"']?([0-9a-f]{32})\b")),
+        ("SNMP Password", re.compile(r"\bsnmp-server\s+user\s+\S+\s+\S+\s+v3\s+auth\s+(?:md5|sha\S*)\s+(\S{8,})")),
+        # An NT hash, which logs in as it is (pass-the-hash): a dump's "user:rid:lm:nt:::" line, or one named so.
+        (
+            "NT Hash",
+            re.compile(
+                r"(?im)^[^:\s]+:\d+:[0-9a-f]{32}:([0-9a-f]{32}):::|"
+                r"\bNT(?:LM)?\s+hash(?:es)?\b[^\n]{0,20}?\b([0-9a-f]{32})\b"
+            ),
+        ),
     ]

@@ -101,8 +101,9 @@ _LABELLED_PAIR = re.compile(
 # service's name opening the line, then the password after a space, a slash or a dash, ending the clause.
 _LOGIN = re.compile(
     rf"(?i)(?:(?:[:：]|->|→|\blogin|\bsign[- ]?in|\baccount|\bcreds|\bcredentials)[ \t]*|"
-    # or a service's name opening the line ("Disney+ rosa@web.de Mustang.86.04")
-    rf"(?m:^)[ \t]*(?-i:[A-Z])[\w+&.'-]*(?:[ \t][\w+&.'-]+){{0,2}}[ \t]+)[`\"']?{_EMAIL}[`\"']?"
+    # or a service's name opening the line ("Disney+ rosa@web.de Mustang.86.04", a table's "Disney+ | rosa@web.de |")
+    rf"(?m:^)[ \t]*(?:\|[ \t]*)?(?-i:[A-Z])[\w+&.'-]*(?:[ \t][\w+&.'-]+){{0,2}}[ \t]+(?:\|[ \t]*)?)"
+    rf"[`\"']?{_EMAIL}[`\"']?"
     r"(?:[ \t]*(?:::|[/|—–-])[ \t]*|[ \t]+)[`\"']?([^\s`\"']{6,64})[`\"']?(?=[ \t]*(?:$|\n|[—–(,;]|-\s|\.\s|\.$))|"
     # ... or a line that is only an e-mail address, a slash and the password ("lucia@example.com / Spring2017.").
     rf"(?m:^)[ \t]*{_EMAIL}[ \t]*(?:/|::)[ \t]*[`\"']?([^\s`\"']{{6,64}})[`\"']?[ \t]*$"
@@ -360,8 +361,8 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
                 if sep == "|" and _RULE_ROW.fullmatch(lines[row_no]):
                     continue  # Markdown's |---|---| and psql's ----+----
                 row = _cells(lines[row_no], sep)
-                if len(row) != len(cells):
-                    break
+                if not len(cells) <= len(row) <= len(cells) + 2:
+                    break  # a row of the table (an export may end its rows in a field its header does not name)
                 for column in keys:  # a key's column: only a value a generator made
                     cell, at = row[column]
                     value = cell.strip().strip("\"'`")

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 
 from ratchet.core.password_values import _describes, _random_words
-from ratchet.core.password_words import _CLAUSE_END, _DESCRIBING, _FUNCTION_WORDS
+from ratchet.core.password_words import (
+    _CLAUSE_END,
+    _DESCRIBING,
+    _FUNCTION_WORDS,
+    COMPOUND_FIRST,
+    COMPOUND_LAST,
+    TWO_WORDS,
+)
 
 
 def passphrase(text: str, pos: int, end: int, *, cued: bool) -> re.Match[str] | None:
@@ -101,3 +108,16 @@ def joined_words(value: str) -> bool:
     if sum(w in _DESCRIBING for w in words) > 1:
         return False
     return 2 * sum(w in _CODE_PARTS for w in words) < len(words) and _random_words(" ".join(words))
+
+
+def picked_pair(value: str) -> bool:
+    """Two words picked for a password, joined by a dash or an underscore (:data:`TWO_WORDS`: "mango-island",
+    "banitsa_sofia", "kava_z_molokom"): neither one that describes, not an ordinary compound ("open-source",
+    "team-wide"), not a name of code's ("user_name", "db-secret")."""
+    if not TWO_WORDS.fullmatch(value):
+        return False
+    parts = re.split(r"[-_]", value)
+    first, last = parts[0], parts[-1]
+    if first in COMPOUND_FIRST or last in COMPOUND_LAST or first in _CODE_PARTS or last in _CODE_PARTS:
+        return False
+    return not any(w in _DESCRIBING or _describes(w) for w in (first, last))

@@ -47,8 +47,11 @@ def plausible(value: str) -> bool:
         return False  # a URL, a path, a flag; an e-mail address is a login's user name
     # Django's generated keys hold "(" among their symbols ("y1ws(io%lkyi@f3^dtx9e@$$t3a*..."): not a call.
     django = len(value) >= 40 and len(set(value) & set("!@#$%^&*")) >= 2 and not re.search(r"[\"',\s]", value)
-    # A call, a subscript or a method's ("''.join(secrets.choice(alphabet)", "cfg.get('db')").
-    call = (re.match(r"[A-Za-z_][\w.]*[(\[]|(?:env|file|fd):\S", value) or _METHOD_CALL.search(value)) and not django
+    # A call, a subscript or a method's ("''.join(secrets.choice(alphabet)", "cfg.get('db')"); not a keyboard's row
+    # ending in its brackets ("qwertyuiop[]").
+    call = (
+        re.match(r"[A-Za-z_][\w.]*(?:\(|\[(?!\]$))|(?:env|file|fd):\S", value) or _METHOD_CALL.search(value)
+    ) and not django
     if call or value.startswith("ENC[") or value.count(":") >= 2:
         # Code (a call, a subscript, a type: Optional[str]), openssl's -pass env:VAR, sops, an ARN or a path with a
         # key (kv/data/ldap:bind_password).

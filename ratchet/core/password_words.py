@@ -124,7 +124,7 @@ _CJK_CONNECTOR = re.compile(
 _CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|係|为|為|는|은|คือ|เป็น))")
 # A value: up to its closing quote when quoted ("client_secret":"GOCSPX-...","redirect_uris":...), else a token.
 _VALUE = re.compile(r"[\"'`“”‘’«»]?((?<=[\"'`“”‘’«»])[^\s\"'`“”‘’«»]+|[!-~\u00a1-\u024f\u0370-\u03ff\u0400-\u04ff]+)")
-_QUOTED = re.compile(r"[\"'`“‘«]([^\"'`”’»\n]{4,80})[\"'`”’»]")
+_QUOTED = re.compile(r"[\"'`“‘«「『]([^\"'`”’»」』\n]{4,80})[\"'`”’»」』]")
 _QUALIFIER_LIMIT = 12
 # Words that are also ordinary English verbs or nouns: a value must follow a connector ("pin: 4821"), never bare.
 _AMBIGUOUS = frozenset(
@@ -157,8 +157,27 @@ _OTHER_HEADS = frozenset(
     validators
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
-# Two words picked for a wifi ("mango-island"), unless the first makes an ordinary compound ("open-source").
-TWO_WORDS = re.compile(r"[a-z]{3,12}-[a-z]{3,12}")
+# What a compound of a password's word names (its hint, its manager, its rules), not the password itself.
+PROPERTY_HEADS = frozenset(
+    "hint hints manager managers policy policies length rule rules requirements strength".split()  # noqa: SIM905
+)
+# A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
+# <YOUR_TOKEN>, <db password>), not an HTML tag; one written in words ("<hier euren Schlüssel eintragen>"), not an
+# element's attributes, around a word.
+_GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
+_WORDS_STAND_IN = re.compile(r"<[^<>\n=\"']{2,80}\s[^<>\n=\"']{1,80}>")
+
+
+def inside_stand_in(text: str, pos: int) -> bool:
+    """``pos`` is inside a stand-in written in words between angle brackets: what goes there, not a value."""
+    opened = text.rfind("<", max(0, pos - 80), pos)
+    stand_in = _WORDS_STAND_IN.match(text, opened) if opened >= 0 else None
+    return bool(stand_in and stand_in.end() > pos)
+
+
+# Two words picked for a wifi ("mango-island"; "banitsa_sofia", "kava_z_molokom" with a language's short word between,
+# in any script), unless the first makes an ordinary compound ("open-source").
+TWO_WORDS = re.compile(r"[a-z]{3,12}-[a-z]{3,12}|(?!.*[A-Z])[^\W\d_]{3,12}_(?:[^\W\d_]{1,2}_)?[^\W\d_]{3,12}")
 COMPOUND_FIRST = frozenset(
     "open front back single multi plain full half cross read write built third first per non pre post anti semi sub "  # noqa: SIM905
     "self auto".split()

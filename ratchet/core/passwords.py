@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from ratchet.core import bare_values
-from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase
+from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase, picked_pair
 from ratchet.core.password_values import (
     _WORD_BREAK,
     _describes,
@@ -54,6 +54,7 @@ from ratchet.core.password_words import (
     _DOOR_CODE,
     _FAMOUS,
     _GIVEN_RE,
+    _GIVEN_STAND_IN,
     _HEX_SECRET,
     _ITS,
     _LABEL_START,
@@ -88,13 +89,12 @@ from ratchet.core.password_words import (
     _X_RUN,
     _YEAR,
     CMDLET,
-    COMPOUND_FIRST,
-    COMPOUND_LAST,
-    TWO_WORDS,
+    PROPERTY_HEADS,
     _ambiguous,
     _sentence_start,
     _word,
     a_key_for,
+    inside_stand_in,
     masked,
     qualifies_other,
 )
@@ -264,12 +264,11 @@ _ASIDE_END = re.compile(r"[^()\n]*\)")
 # "My" after the noun, as the languages that put it there say it ("המפתח שלי", "το κλειδί μου", "API key saya",
 # Thai "คีย์ของผม" glued on).
 _POSSESSIVE = re.compile(r"(?:\s+(?:שלי|שלנו|μου|μας|saya|aku|ku|kami|benim|mine)|ของ(?:ผม|ฉัน|เรา))\s+")
-# A stand-in in angle brackets that says where the value is or what goes there (<set to the key 'x' in secret 'y'>,
-# <YOUR_TOKEN>, <db password>), not an HTML tag.
-_GIVEN_STAND_IN = re.compile(r"[\"']?<(?=[^<>\n]*[\s_A-Z])[^<>\n]{2,80}>")
 
 
 def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: bool) -> tuple[int, int] | None:
+    if inside_stand_in(text, pos):
+        return None  # "API_KEY=<hier euren Schlüssel eintragen>": a word of what goes there
     quoted = _QUOTED.match(text, pos, end)
     if quoted and connected and group in ("pw", "cjk", "login") and len(quoted.group(1).strip()) >= 6:
         inner = quoted.group(1).strip()
@@ -304,9 +303,11 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         words = passphrase(text, pos, end, cued=False)
         if words and words.group(0).islower() and words.group(0).split()[0] not in _OTHER_HEADS:
             return words.start(), words.end()  # not "password reset emails arrive late": a compound's head
+    if quoted and not connected and group == "login":
+        return None  # "the library Wi-Fi "CityLib-Free" is open": the network's (or the account's) name
     value = _VALUE.match(text, pos, end)
-    if not value:
-        return None
+    if not value or re.match(r"&\w+=", text[value.start(1) : value.start(1) + 40]):
+        return None  # "?token=&format=csv": no value, the next parameter
     raw = value.group(1).split("</", 1)[0]  # an XML element's value ends at its closing tag
     if not connected and raw.startswith("(") and not _IN_PARENS.fullmatch(raw):
         return None  # "Automatic Signing Key (12/bookworm)": an aside, not a value ("alarm code (7173)" is one)
@@ -317,7 +318,7 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     if _X_RUN.fullmatch(raw.strip("\"'`")):
         return None  # "token: XXXX-XXXX-XXXX-XXXX", "ghp_xxxxxxxx": a run that stands in for the value
     lead = len(raw) - len(raw.lstrip("([{*"))
-    stripped = raw[lead:].rstrip(".,;:?)]}\"'`”’»")
+    stripped = raw[lead:].rstrip(".,;:?)}\"'`”’»" + ("" if "[" in raw[lead:] else "]"))  # "qwertyuiop[]" whole
     start = value.start(1) + lead
     finish = start + len(stripped)
     if re.fullmatch(r"@(?:[\w./-]*\.[A-Za-z]{1,5}|[A-Za-z_]+)", stripped) or (
@@ -354,7 +355,9 @@ def _names_other(text: str, at: int, pos: int) -> bool:
     words = [w.lower() for w in re.findall(r"[^\W\d_]+", between)]
     if words == ["header"] and re.search(r"-\w+$", text[max(0, at - 30) : at]):
         return False  # "the X-API-Key header should be ...": a header named for a credential holds one
-    return bool(words) and words[-1] in _OTHER_HEADS and not any(w in _PREPOSITIONS for w in words)
+    # "my password hint for the laptop is ...": a compound's head right after the word, the hint's
+    head = between == text[at:pos] and words[:1] != [] and words[0] in PROPERTY_HEADS
+    return bool(words) and (head or words[-1] in _OTHER_HEADS and not any(w in _PREPOSITIONS for w in words))
 
 
 def _candidates(text: str, at: int, end: int, group: str) -> Iterator[tuple[int, bool]]:
@@ -432,7 +435,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
             return False  # a date, or a year but as a PIN: "the door code changed on 2023-05-11"
         count = len(digits.replace("-", ""))
         if numeric or group == "pw" and _CODE_WORD.search(word):
-            return (3 if "cv" in word or "security" in word else 4) <= count <= 12
+            return (3 if "cv" in word or "security" in word or "comb" in word else 4) <= count <= 12
         if connected:  # "a senha do app é 9083 e ...": four digits handed over that end what is said of them
             return group in ("pw", "cjk", "login") and (count >= 6 or count >= 4 and clause_final)
         # Bare, after a word of a language that puts the value before its verb ("şifresi 0664", "पासवर्ड 8789 है").
@@ -459,11 +462,8 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
         if connected and group == "key" and key_with_id(decoded):
             return True  # a key in base64 with its id ("tok:<uuid>:1:0", Elastic's "<id>:<api key>")
         return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
-    pair = value.split("-") if TWO_WORDS.fullmatch(value) else None
-    if pair and group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word):
-        # "es mango-island", "its cobalt-tiger": two words picked for a wifi, neither one that describes
-        plain = not (pair[0] in COMPOUND_FIRST or pair[1] in COMPOUND_LAST)
-        return plain and not any(w in _DESCRIBING or _describes(w) for w in pair)
+    if group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word) and picked_pair(value):
+        return True  # "es mango-island", "its cobalt-tiger", "е banitsa_sofia": two words picked
     if connected and group == "key" and ("secret" in word or "private" in word) and _HEX_SECRET.fullmatch(value):
         return True  # hCaptcha's secret, a wallet's private key: shaped like an address, named as a secret
     if not plausible(value):

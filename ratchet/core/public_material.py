@@ -80,7 +80,9 @@ PUBLIC_MATERIAL = re.compile(
     r"\bIN\s+TXT\s+\(?\s*\"[^\"\n]*\"(?:\s*\"[^\"\n]*\")*|\bSHA256:[A-Za-z0-9+/]{43}(?![A-Za-z0-9+/])|"
     # What a page or a redirect shows every visitor: a Content-Security-Policy nonce or hash, an OAuth PKCE challenge
     # (the digest of the verifier, which is the secret and is not sent with it).
+    # A public key's pin (HPKP, a certificate pinning config): the digest of a public key.
     r"'(?:nonce|sha256|sha384|sha512)-[A-Za-z0-9+/_=-]+'|\bcode_challenge=[A-Za-z0-9_~.-]{43,128}|"
+    r"\bpin-sha256=\"?[A-Za-z0-9+/]{43}=|"
     # The same nonce as a page's element carries it; a JSON Web Key's id ("kid"), which names the key for everyone
     # who checks a signature; text percent-encoded (a space among its escapes: words, not a key); India's postal PIN.
     r"\bnonce=\"[A-Za-z0-9+/_=-]+\"|\"kid\"\s*:\s*\"[^\"\n]{1,200}\"|"

@@ -41,10 +41,12 @@ def placeholder(value: str) -> bool:
 
 
 # Also a value that says it is one ("xoxb-your-token", "sk-...-here", "replace-me"), and the examples the providers'
-# documentation prints (Telegram's bot token, Stripe's test key, jwt.io's token's signature, OAuth 2.0's RFC 6749).
+# documentation prints (Telegram's bot token, Stripe's test key, jwt.io's token's signature, OAuth 2.0's RFC 6749,
+# Google Authenticator's example secret).
 _EXAMPLES = (
     r"ABC-DEF1234ghIkl-zyx57W2v1u123ew11|4eC39HqLyjWDarjtT1zdp7dc|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c|"
-    r"2YotnFZFEjr1zCsicMWpAA|tGzv3JOkF0XG5Qx2TlKWIA|SplxlOBeZQQYbYS6WxSbIA"
+    r"2YotnFZFEjr1zCsicMWpAA|tGzv3JOkF0XG5Qx2TlKWIA|SplxlOBeZQQYbYS6WxSbIA|"
+    r"JBSWY3DPEHPK3PXP"  # Google Authenticator's wiki's TOTP secret ("Hello!" in base32)
 )
 _STAND_IN = re.compile(
     r"([A-Za-z0-9*])\1{7,}|(?i:example|[-_]your[-_]|^your[-_]|[-_]here$|replace[-_]?me|insert[-_])|"
@@ -164,6 +166,8 @@ _NOT_SECRET = re.compile(
     r"\bdata:[\w/+.-]+;base64,[A-Za-z0-9+/=]+|\b(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,})\b|"
     r"\b(?:spotify|urn):[\w:.-]+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s@?#]*|"
     r"(?:/[\w.-]+){3,}|\bENC\[[^\]\s]*(?:\]|$)|"  # a sops value, or one cut short where a length limit ends the text
+    # A resource's id in a REST path after its collection ("/messages/-NER0MO4xc0XGxHV0HtIa", a Firebase push id).
+    r"/(?!(?:secrets|tokens|keys|passwords|credentials)/)[a-z]+s/[\w-]+(?=[/?#\s\"']|$)|"
     # Kubernetes' generated names (ReplicaSet/api-7d9f8c6b5d, a Deployment's pod api-7d9f8c6b5d-x2k9p).
     r"\b(?:ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob|Pod|Node)/[a-z0-9.-]+|"
     r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:[^\s\"',;)]+|"  # an ARN names a resource (a secret's, too): a reference

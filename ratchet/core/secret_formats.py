@@ -131,8 +131,6 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?:password|pwd)\s*=\s*(\{[^}\n]+\}|[^;\n\"']{3,})"
             ),
         ),
-        # A Windows product key and the licence keys made like it: five groups of five letters and digits.
-        ("Product Key", re.compile(r"\b(?=[A-Z0-9-]*\d[A-Z0-9-]*[A-Z])[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b")),
         ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),
         ("Discord Bot Token", re.compile(r"\b[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}\b")),
         ("Telegram Bot Token", re.compile(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_-]{32,33}\b")),

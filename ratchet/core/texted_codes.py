@@ -32,8 +32,8 @@ _SENT_CODE = re.compile(
     r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+"
     r"(?:sms|text|e-?mail|app|authenticator)\s*(?:is|was|:)?\s*(\d{4,8})\b|"
     r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
-    r"(?<![\d.,:/-])(?:[A-Z]{1,3}-)?(\d{4,8})\s+is\s+your\s+(?:[\w-]+\s+)?(?:(?:verification|security|login|"
-    r"sign-?in|one-?time|confirmation|access|authentication|2fa)\s+)?code\b|"
+    r"(?<![\d.,:/-])(?:[A-Z]{1,3}-)?(\d{4,8}|\d{3} \d{3})\s+is\s+your\s+(?:[\w-]+\s+)?"
+    r"(?:(?:verification|security|login|sign-?in|one-?time|confirmation|access|authentication|2fa)\s+)?code\b|"
     # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
     r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
     r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
@@ -44,7 +44,8 @@ _SENT_CODE = re.compile(
     # Authenticator shows 809 153": a code that has come, a sign-in's own words, an authenticator's current code.
     r"\bcode\s+(?:just\s+)?(?:came|arrived|has\s+come)(?:\s+(?:in|through))?\s*[:,]\s*(\d{4,8})\b|"
     r"\benter\s+this\s+code\b[^\n]{0,60}?:\s*(\d{4,8})\b(?![.,/:-]\d)|"
-    r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b|"
+    r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:now\s+|currently\s+|right\s+now\s+)?"
+    r"(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b|"
     # A Turkish bank's "351810 nolu şifre ile ... onaylayabilirsiniz": the password numbered so, for one payment.
     r"(?<![\d.,])(\d{4,8})\s+(?:nolu|numaral[ıi])\s+(?:tek\s+kullan[ıi]ml[ıi]k\s+)?(?:şifre|sifre|kod)"
 )

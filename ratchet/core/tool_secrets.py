@@ -157,13 +157,14 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             ),
         ),
         # A key or a password a tool takes as an argument: openssl's -k and -pass pass:, bitcoin-cli's
-        # walletpassphrase, wpa_passphrase's second argument (its first is the network's name), the Codecov
-        # uploader's -t, keepalived's auth_pass, a Junos SNMP community.
+        # walletpassphrase, gpg's --passphrase, wpa_passphrase's second argument (its first is the network's name),
+        # the Codecov uploader's -t, keepalived's auth_pass, a Junos SNMP community.
         (
             "Command Line Password",
             re.compile(
                 r"\bopenssl\s+[a-z0-9-]+\b[^\n]*?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)" + _ARG + "|"
                 r"\bwalletpassphrase\s+" + _ARG + "|"
+                r"\bgpg2?\b[^\n]*?\s--passphrase[= ](?:'([^'\n$]{4,})'|\"([^\"\n$]{4,})\"|([^\s'\"$<{-]\S{3,}))|"
                 r"\bwpa_passphrase\s+(?:'[^'\n]*'|\"[^\"\n]*\"|\S+)\s+" + _ARG + "|"
                 r"\bcodecov\b[^\n]*?\s(?:-t|--token)[= ]['\"]?"
                 r"([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[A-Za-z0-9_-]{20,})|"

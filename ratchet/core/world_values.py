@@ -55,7 +55,23 @@ def texted(text: str, names: list[tuple[int, int, str, str]], warnings: list[int
     """The text says a code came by text message, or not to give it to anyone (``warnings``, from :func:`unsaid`):
     the word for a code then names a one-time code ("m'ha arribat un codi 068650 per SMS", "стигао ми је код 908254,
     пише да га не дајем никоме")."""
-    return bool(warnings or _TEXTED.search(text)) or any(k == "known unshared" for *_s, k, _n in names)
+    return bool(warnings or _TEXTED.search(text) or from_sender(text)) or any(
+        k == "known unshared" for *_s, k, _n in names
+    )
+
+
+def from_sender(text: str) -> bool:
+    """The text opens with its sender's name, as a text message a service sent does (:data:`_SENDER`)."""
+    return bool(_SENDER.match(text))
+
+
+# A text message's sender before a colon, as it opens the text: a name of up to three words with a capital ("DSK:",
+# "NLB Klik:", "BOV Mobile:", "【菜鸟驿站】") or a bank's in lower case ("monobank:"); not a note's label.
+_SENDER = re.compile(
+    r"\s*(?:【[^】\n]{1,24}】|(?!(?i:note|notes|error|warning|todo|update|reminder|info|tip|fyi|re|fwd|ps|step|q|a|"
+    r"nota|hinweis|achtung|wichtig|uwaga|remarque|attention|aviso|ojo)\b)"
+    r"(?:[A-Z][\w&.'’+-]*|[a-z]+bank)(?:[ -][A-Za-z0-9][\w&.'’+-]*){0,2}\s?[:：]\s)"
+)
 
 
 def unsaid(text: str, names: list[tuple[int, int, str, str]]) -> list[int]:
@@ -141,6 +157,7 @@ def code_ending(text: str, at: int) -> tuple[int, int] | None:
 
 _WIFI_GROUPS = re.compile(r"\d{4,5}(?: \d{4,5}){3,5}(?![\w])")  # a router's key in groups: "5032 5077 5126 4705 9471"
 _WIFI_COLON = re.compile(r"[:：፦]\s*")  # "密碼寫在杯子上：latte7075": after a colon further on in the clause
+_WIFI_IS = re.compile(r"(?i)\s(?:is|c['’]est|est|ist|er|är|es|é|è|on|je|jest|este)\s+")  # "... c'est <key>"
 _WIFI_WORDS = 3  # words after the word for a key where a Wi-Fi's key may be ("kode klitrose1493", "key is <key>")
 
 
@@ -151,8 +168,8 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
     colon in the clause too. Not the network's name, which comes after the word for the Wi-Fi, not for its key."""
     clause = _CLAUSE.match(text, at)
     stop = clause.end() if clause else at
-    colon = _WIFI_COLON.search(text, at, stop)
-    starts = [m.start() for m in list(_WORD.finditer(text, at, stop))[:_WIFI_WORDS]] + ([colon.end()] if colon else [])
+    said = [sign.end() for sign in (_WIFI_COLON.search(text, at, stop), _WIFI_IS.search(text, at, stop)) if sign]
+    starts = [m.start() for m in list(_WORD.finditer(text, at, stop))[:_WIFI_WORDS]] + said
     for start in starts:
         groups = _WIFI_GROUPS.match(text, start)
         if groups:
@@ -161,7 +178,12 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
         value = word.group(0).rstrip(".,;:!?") if word else ""
         letters = value.replace("-", "")
         if len(value) >= 8 and (
-            _chosen(value) and re.search(r"[^\W\d_]", value) and re.search(r"\d", value) or random_letters(letters)
+            _chosen(value)
+            and re.search(r"[^\W\d_]", value)
+            and re.search(r"\d", value)
+            or random_letters(letters)
+            or start in said
+            and value.isdigit()  # "הקוד לווייפיי במשרד: 4501580851": digits after a sign
         ):
             return start, start + len(value)
     return None
@@ -208,8 +230,8 @@ def key_after(text: str, at: int) -> tuple[int, int] | None:
         if not found or found.end() < len(word) and word[found.end()] not in _AFTER_KEY:
             continue
         token, begin = found.group(0).rstrip("."), match.start() + lead
-        if "//" in token or _DOTTED.fullmatch(token):
-            continue
+        if "//" in token or token.startswith("/") or _DOTTED.fullmatch(token):
+            continue  # an address, a path ("/settings/security/2fa"), a dotted name
         if _UUID.fullmatch(token) or generated(token) and random_token(token):
             return begin, begin + len(token)
     return None
@@ -221,11 +243,28 @@ _ANSWER_END = re.compile(r"\s*(?:\(|（|[.!;,，。；\n]|$)")
 _NOT_ANSWERS = frozenset("yes no none set done ok n/a changed updated unknown same sim não nein oui non".split())  # noqa: SIM905
 
 
+# The question itself after its name, and the word for its answer: "Pregunta de seguridad: ¿Nombre de tu primera
+# mascota? Respuesta: Chispita", "秘密の質問「初めて飼ったペットの名前は？」の答え：ポチ丸", "Q: ...? A: ...".
+_ASKED = re.compile(
+    r"[\s:：]*[¿«“„「『\"']?[^\n?？]{3,150}[?？](?:\s*[」』»“”\"')])?(?:\s*(?:の答え|の回答|(?i:answers?|a|respuesta|"
+    r"resposta|r[ée]ponse|antwort|risposta|cevap|yan[ıi]t|odpowied[źz]|ответ|відповідь|odgovor|odpov[ěe]ď|v[áa]lasz|"
+    r"svar|vastaus|antwoord|jawaban|jawab|απάντηση|답|답변|答え|答案|回答|תשובה|الجواب|جواب|trả\s+lời))(?![\w'-]))?"
+)
+
+
+def asked(text: str, at: int) -> int:
+    """Where the question written out after a security question's name ends, its answer's sign next; else 0."""
+    question = _ASKED.match(text, at)
+    return question.end() if question and _ANSWER_SIGN.match(text, question.end()) else 0
+
+
 def answer_after(text: str, at: int) -> tuple[int, int] | None:
     """The answer given to a security question named in any language ("câu trả lời bảo mật: Nguyễn Thị Lựu",
     "密保问题答案：张老师", "Sicherheitsfrage „Name des ersten Haustiers“: Wanne-Eickel"): after a sign in the name's
     clause, one to four words ending it (or before an aside in parentheses), each capitalised in a script with
-    capitals, or a short word in a script without them; not a question, not a yes or a no."""
+    capitals, or a short word in a script without them; not a question, not a yes or a no. The question may be
+    written out between the name and its answer (:data:`_ASKED`)."""
+    at = asked(text, at) or at
     clause = _CLAUSE.match(text, at)
     stop = min(clause.end() if clause else at, at + 120)
     for sign in _ANSWER_SIGN.finditer(text, at, stop):

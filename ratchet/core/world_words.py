@@ -35,8 +35,9 @@ from functools import lru_cache
 
 from ratchet.core import passwords, seed_words, spoken
 from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
+from ratchet.core.passphrases import picked_pair
 from ratchet.core.password_values import generated, plausible
-from ratchet.core.password_words import _BOOKING, _DESCRIBING, _YEAR
+from ratchet.core.password_words import _BOOKING, _COPULAS, _DESCRIBING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
 from ratchet.core.texted_codes import _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
@@ -51,6 +52,7 @@ from ratchet.core.world_values import (
     code_before,
     code_ending,
     counted,
+    from_sender,
     key_after,
     labelled_digits,
     random_letters,
@@ -266,7 +268,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if kind.endswith("wifi"):
             continue
         unshared = any(abs(at - start) <= _WARNING_REACH for at in warnings)  # in this message, not a page away
-        wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis)
+        wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis) or bool(_WIFI_NAMED.search(name))  # "wifi-nyckel"
         if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
             yield value[0], value[1], "Password"  # "Wifi i sommerhuset: ..., kode klitrose1493"
             continue
@@ -300,7 +302,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             value = (
                 value
                 or code_before(text, start)
-                or (code_ending(text, end) if unshared or kind == "otp" and by_text else None)
+                or (code_ending(text, end) if unshared or by_text and (kind == "otp" or from_sender(text)) else None)
             )
             if value:
                 yield value[0], value[1], "One-Time Code"
@@ -355,6 +357,10 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 return match.start(), match.start() + len(value)
             if _LONG_DIGITS.fullmatch(value) or foreign and random_letters(value):
                 return match.start(), match.start() + len(value)  # "salasana on 88061460", "là KFBAXLMO nhé"
+            if foreign and _LATIN_WORD.fullmatch(value) and _handed_word(words, n):
+                return match.start(), match.start() + len(value)  # "პაროლი სახლში არის khachapuri", "पासवर्ड vadapav आहे"
+            if "_" in value and picked_pair(value) and (n + 1 == len(words) or token != match.group(0)):
+                return match.start(), match.start() + len(value)  # "neno la siri chai_na_maandazi", "... — X, ..."
             picked = _PICKED.match(text, match.start(), stop) if foreign else None
             if picked and all(w.lower() in seed_words.words() for w in picked.group(1).split()):
                 # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
@@ -384,16 +390,35 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 _NEAR_WORDS = 9
 _WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
 _WIFI_REACH = 100  # characters between the word for the Wi-Fi and the word for its key
+_WIFI_NAMED = re.compile(r"(?i)wi-?fi|wlan")  # a key's name glued to the Wi-Fi's ("Wifi-nyckel", "WLAN-Schlüssel")
 # Known names of these kinds are left to the layers that know them (English's, or the door layer's).
 _ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})
 
 
 _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
+# A word of Latin letters in a clause of another script, last but for a copula: a password typed in the letters a
+# keyboard gives.
+_LATIN_WORD = re.compile(r"[a-z]{5,16}")
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
 
 
 _INDIC = re.compile(r"[\u0900-\u0dff]")  # Devanagari to Sinhala
 _POSTAL = re.compile(r"[1-9]\d{5}")
+
+
+def _handed_word(words: list[re.Match[str]], n: int) -> bool:
+    """The ``n``-th word is handed over as a password in a clause of another script: right after the name or a copula,
+    last in the clause but for one short word (a copula after it) that ends it or a comma's part of it; no other
+    word with Latin letters around it ("пароль от почты в приложении gmail" names an app; "mật khẩu email rồi" is
+    Vietnamese, written in them)."""
+    before = n == 0 or words[n - 1].group(0).lower() in _HANDING
+    after = words[n + 1 :]
+    ends = not after or len(after[0].group(0)) <= 6 and (len(after) == 1 or after[0].group(0).endswith((",", "，")))
+    alone = all(not re.search(r"[A-Za-z]", w.group(0)) for w in words if w is not words[n])  # not Vietnamese's
+    return before and ends and alone and words[n].group(0).lower() not in _DESCRIBING
+
+
+_HANDING = _COPULAS | {"არის", "е", "є", "это", "—", ":"}  # "is" in the scripts the password layer's list lacks
 
 
 def _postal(text: str, end: int, value: tuple[int, int]) -> bool:
