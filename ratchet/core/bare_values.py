@@ -16,12 +16,11 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
-    _ALGORITHM,
-    _MANAGER,
     _MEMORABLE,
     _describes,
     _ordinary_shape,
     generated,
+    kept_by,
     password_shaped,
     plausible,
     random_token,
@@ -204,7 +203,7 @@ def floating(text: str, at: int, end: int, word: str) -> tuple[int, int] | None:
             and not _ordinary_shape(value)
             and not _PLACEHOLDER.match(value)
             and value.lower() not in _DESCRIBING
-            and not (_MANAGER.search(value) or _ALGORITHM.fullmatch(value))  # "1Password-hvelvet", "Argon2id"
+            and not kept_by(value)  # "1Password-hvelvet", "Argon2id"
             and not re.search(r"[/:@=(]", value.rstrip("="))  # "=" ends a password as often as a padding
         ):
             start = at + match.start() + match.group(0).index(value)

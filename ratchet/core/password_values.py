@@ -58,7 +58,7 @@ def plausible(value: str) -> bool:
         return False
     if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
         return False
-    if _ALGORITHM.fullmatch(value) or _MANAGER.search(value):
+    if kept_by(value):
         return False  # "we store passwords as argon2id hashes", "i 1Password-boksen": how or where they are kept
     if re.fullmatch(r"(?:[\w.-]+:)?latest", value):
         return False  # a secret manager's name and version (db-password:latest): where the value is kept
@@ -73,6 +73,12 @@ _REFERENCE = re.compile(
     r"[a-z][\w+.-]{0,30}://[^\s@]*$|(?:ssm|secretsmanager|vault|op|sops|awssm|gcpsm|azkv):\S|\$\w*\{|%env\(|"
     r".*(?:\*{4,}|[•●]{3,})"
 )
+
+
+def kept_by(value: str) -> bool:
+    """How or where passwords are kept, named where a value would stand: a hashing algorithm ("Argon2id") or a
+    password manager, in a word of another language too ("1Password-hvelvet")."""
+    return bool(_ALGORITHM.fullmatch(value) or _MANAGER.search(value))
 
 
 def public_value(value: str) -> bool:
