@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 23 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 24 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts), and the filter's learned layer (``make secret-scorer``) learns
 from the tuning corpora only; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
@@ -146,8 +146,13 @@ CORPORA = {
     "tuning, round 23": (_SECRETS / "heldout-22" / "credentials.jsonl", _SECRETS / "heldout-22" / "ordinary.jsonl"),
     # Written blind (2026-11-28, nineteenth session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 1,400 shapes, 52 % not in English; 1,150 ordinary facts over 1,150 shapes, 58 % not in
-    # English; 92 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-23" / "credentials.jsonl", _SECRETS / "heldout-23" / "ordinary.jsonl"),
+    # English; 92 languages); measured once after round 23 (add 93.4 %, extract 99.9 %, output 89.9 %, ordinary
+    # refused 1.0 %, withheld 1.0 %), then tuned on by class (round 24) and learned from.
+    "tuning, round 24": (_SECRETS / "heldout-23" / "credentials.jsonl", _SECRETS / "heldout-23" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twentieth session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 818 shapes, 58 % not in English; 1,150 ordinary facts over 580 shapes, 65 % not in English; 44
+    # languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-24" / "credentials.jsonl", _SECRETS / "heldout-24" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -224,24 +229,31 @@ def measure(creds: list[dict[str, str]], ordinary: list[dict[str, str]], work: P
 
     exported = export_text(select(store.facts(), config), config, "jsonl")[0]
     memory_md = store.memdir.memory_md.read_text(encoding="utf-8") if store.memdir.memory_md.exists() else ""
+    # What the store wrote itself (ids, timestamps) is no leak: "018" is in "2026-11-28T04:33:18", not from a fact.
+    memory_md, exported = (_without_ids(text.encode(), spoken).decode() for text in (memory_md, exported))
     for row in creds:
         shown = ratchet.retrieve(store, row["text"], config=config, mode="keyword").markdown()
+        shown = _without_ids(shown.encode(), spoken).decode()
         if any(row["secret"] in text for text in (shown, memory_md, exported)):
             out.output_leaked.append(row["text"])
     return out
 
 
-# A fact's UUID, and the short id recall prints before a fact ("- [3f7110ab] ...").
-_MADE_UP_ID = re.compile(rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<=\[)[0-9a-f]{8}(?=\])")
+# A fact's UUID, the short id recall prints before a fact ("- [3f7110ab] ..."), and the dates and times the store
+# stamps a record with ("2026-11-28T04:33:18.402113+00:00", "2026-11-28").
+_MADE_UP_ID = re.compile(
+    rb"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?<=\[)[0-9a-f]{8}(?=\])|"
+    rb"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
 
 
 def _without_ids(data: bytes, spoken: bytes) -> bytes:
-    """``data`` without the ids the store made up (a fact's UUID, its short form in recall's output): a four-digit
-    PIN is found in one by chance ("7170" in "0471702e-..."), which is no leak. An id that is in what was said stays
-    (it may be the secret)."""
+    """``data`` without the ids and timestamps the store made up (a fact's UUID, its short form in recall's output,
+    a record's dates): a four-digit PIN is found in one by chance ("7170" in "0471702e-...", "018" in "...:33:18"),
+    which is no leak. What is in what was said stays (it may be the secret)."""
     for found in set(_MADE_UP_ID.findall(data)):
         if found not in spoken:
-            data = data.replace(found, b"")
+            data = data.replace(found, b" ")  # not joining what stood around it
     return data
 
 
@@ -317,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 23 were each written blind by another hand, measured once, then tuned on (and learned "
+            "rounds 2 to 24 were each written blind by another hand, measured once, then tuned on (and learned "
             "from: `make secret-scorer`). What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "

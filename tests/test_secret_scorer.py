@@ -1,6 +1,6 @@
 """The credential filter's learned layer (:mod:`ratchet.core.secret_scorer`): the shipped model learned from the tuning
-corpora as they are, is read back as written, catches in the full scan what no rule names and leaves the quick scan
-(the output gates) as it was; without its file the layer is off, never in the way. Every example is written here,
+corpora as they are, is read back as written, catches what no rule names in the full scan and in the quick scan of
+the output gates alike; without its file the layer is off, never in the way. Every example is written here,
 none copied from a corpus."""
 
 from __future__ import annotations
@@ -79,9 +79,9 @@ LEARNED = [
 
 
 @pytest.mark.parametrize(("text", "secret"), LEARNED)
-def test_the_full_scan_catches_what_only_the_learned_layer_knows(text: str, secret: str) -> None:
+def test_both_scans_catch_what_only_the_learned_layer_knows(text: str, secret: str) -> None:
     assert secrets.scan(text) == [secret_scorer.KIND]
-    assert secrets.scan(text, quick=True) == []  # the output gates' quick scan does not load the model
+    assert secrets.scan(text, quick=True) == [secret_scorer.KIND]  # the output gates' quick scan has the layer too
     assert secret not in secrets.redact(text)
     assert f"[REDACTED:{secret_scorer.KIND}]" in secrets.redact(text)
 
@@ -117,3 +117,27 @@ def test_the_layer_adds_a_constant_per_text_once() -> None:
     assert [
         s for (a, b, _ids), score in zip(candidates, full, strict=True) if score >= limit for s in [(a, b)]
     ] == list(model.spans(text))
+
+
+def test_the_rules_stamp_covers_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The output gates' cached verdicts hold only for the rules that gave them, and the quick scan reads the model:
+    retraining it is an upgrade of the rules, as editing a module is."""
+    import shutil
+
+    import ratchet.core as core
+    from ratchet.core import rules_stamp
+
+    (tmp_path / "core").mkdir()
+    (tmp_path / "data").mkdir()
+    shutil.copy(Path(core.__file__), tmp_path / "core" / "__init__.py")
+    model = tmp_path / "data" / "secret-scorer.bin"
+    model.write_bytes(b'{"version": 1}\n' + bytes(8))
+    monkeypatch.setattr(core, "__path__", [str(tmp_path / "core")])
+    rules_stamp.stamp.cache_clear()
+    try:
+        before = rules_stamp.stamp()
+        model.write_bytes(b'{"version": 1}\n' + bytes(16))
+        rules_stamp.stamp.cache_clear()
+        assert rules_stamp.stamp() != before
+    finally:
+        rules_stamp.stamp.cache_clear()

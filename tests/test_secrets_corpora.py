@@ -153,6 +153,16 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # digit combinations, a PIN in parentheses, Signal's alphanumeric PIN, a password typed with a typo in its
         # word, a passphrase in French after "phrase de passe", a share link's key, a voice transcript's code.
         ("heldout-22", 0.95, 0.003),
+        # Round 24 (tuned by class on it, and learned from): a verification word after the word for a code in five
+        # more languages, a bank's code after a colon that ends its text, "NNNN est votre code", an e-mail's code
+        # alone under its name, a device's sign-in code, a card's security code in a dozen languages, lockers'
+        # opening codes, gift, voucher and recharge codes, pass-the-hash arguments, Kerberos keys, tools' arguments
+        # (mosquitto_passwd, altool, pulumi), an ODBC file's PWD, Go's DSN; as ordinary, placeholders of words in the
+        # user's language, a promotion's code, a Pix key, an open network's QR code, Razorpay's key id, Algolia's
+        # search-only key, Microsoft's KMS keys, a test card's CVC after its expiry, a hint, an expired password.
+        # Left as misses: bank apps' codes named by the app alone ("code Lydia 2691"), a phrase as a passphrase, a
+        # date as a password, Latin, Irish and Quechua, a TAN list's row, a meeting room's voucher in lower case.
+        ("heldout-23", 0.96, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -192,6 +202,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-20",
         "heldout-21",
         "heldout-22",
+        "heldout-23",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

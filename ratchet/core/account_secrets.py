@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core.key_shapes import GROUPED_KEY
+from ratchet.core import cards
+from ratchet.core.key_shapes import GIFT_CODE, GIFT_RUN, GROUPED_KEY, PREPAID_PIN, SERIAL
 from ratchet.core.password_values import (
     _describes,
     _function_word_in,
@@ -73,7 +74,7 @@ _SEED_WIDE = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,12}(?:[ ,\u3000]+[^\W\d_]{2,12
 _TOTP_CONTEXT = re.compile(
     r"(?i)(?:authenticator|\b(?:2fa|mfa|totp|hotp|otp|qr)\b|two[- ]?factor|two[- ]step|2[- ]step|zwei[- ]?faktor|"
     r"einrichtungsschl[üu]ssel|oathtool|otpauth|double\s+authentification|deux\s+facteurs|dos\s+factores|"
-    r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证)"
+    r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证|验证器|驗證器|二次验证)"
 )
 # A base32 seed (RFC 4648: A-Z and 2-7, no 0, 1, 8 or 9), in one case, whole or in groups of four as the setup
 # screens print it ("q24r zata dgcj d5pl v2xb ztgn x3uw xur7").
@@ -83,10 +84,14 @@ _BASE32 = re.compile(
 )
 # What a password-protected file is opened with: "the payslip PDF is encrypted, open it with rhubarb233", "the zip is
 # password-protected, extract it using Tq8-kelp".
-_PROTECTED = re.compile(r"(?i)\b(?:encrypted|password[- ]protected|protected\s+with|locked)\b")
+# "Protected with" in the languages a spreadsheet is shared in ("la hoja está protegida con Nomina7233").
+_GUARDED = (
+    r"(?:protected\s+with|protegid[ao]s?\s+(?:con|com)|prot[ée]g[ée]e?s?\s+par|gesch[üu]tzt\s+mit|protett[ao]\s+con)"
+)
+_PROTECTED = re.compile(r"(?i)\b(?:encrypted|password[- ]protected|locked|" + _GUARDED + r")\b")
 _UNLOCK = re.compile(
-    r"(?i)\b(?:open|unlock|decrypt|unzip|extract|unseal)\s+(?:it|them|this|that|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
-    r"(?:with|using)\s+(?:the\s+(?:password|passphrase|key)\s+)?[\"'“‘]?([^\s\"'”’]{6,64})"
+    r"(?i)\b(?:(?:open|unlock|decrypt|unzip|extract|unseal)\s+(?:it|them|this|that|the\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+    r"(?:with|using)\s+(?:the\s+(?:password|passphrase|key)\s+)?|" + _GUARDED + r"\s+)[\"'“‘]?([^\s\"'”’]{6,64})"
 )
 # Answers to security questions, and the "memorable word" or "security word" banks ask for on the phone.
 _ANSWER_WORDS = re.compile(
@@ -234,24 +239,6 @@ _NEW_CODE = re.compile(
 )
 
 
-# A gift card's or a wallet's code: money to whoever types it ("amazon gift card claim code 23IJ-MU7SF0-Y9N9", "steam
-# wallet code: Z915B-IH4XX-Z1I4Z"), in the dashed groups of capitals and digits the cards print.
-_GIFT_CODE = re.compile(
-    r"(?i)\b(?:gift\s*card|e-?gift|wallet|prepaid|voucher|redeem(?:ption)?|psn|steam|xbox|itunes|google\s+play|"
-    r"nintendo(?:\s+eshop)?|claim)(?:\s+card)?(?:\s+claim)?\s+(?:code|pin)\b[^\n.;]{0,24}?"
-    r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}))(?![\w-])"
-)
-# ... or one run of capitals and digits after a gift's, a voucher's or an activation's code in the languages shops
-# print it in ("spotify premium gift code 7PFLTWD91A1V", "Netflix-Geschenkcode KJS1E9FQO1X", "código do cartão
-# presente: ...", "Bitdefender activation code FUI3FSM").
-_GIFT_RUN = re.compile(
-    r"(?i)(?:\bgift\s*(?:card\s+)?code|\bgift\s+card\s+pin|\w*geschenk\w*|\w*gutschein\w*|\bactivation\s+code|"
-    r"\b(?:aktivierungs|freischalt)code|\bкод\s+активации|\bc[óo]digo\s+d[oe](?:\s+la)?\s+(?:cart[ãa]o|tarjeta)\s+(?:de\s+)?(?:presente|regalo)|"
-    r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
-    r"プリペイド番号|ギフトコード)\b[^\n.;]{0,30}?"
-    r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"
-    r"(?![\w-])"
-)
 # A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827"), the words of what
 # it collects between ("kod odbioru paczki w Paczkomacie WAW123M to 940510", "código para recoger el paquete en el
 # CityPaq es 24735958", "код для отримання посилки в поштоматі 275304"); not an order's number.
@@ -264,10 +251,13 @@ _PICKUP_CODE = re.compile(
     r"hentekode|afhentningskode|ophaalcode|upphämtningskod|uthämtningskod|upplåsningskod|noutokoodi|avamiskood|"
     r"cod(?:ul)?\s+de\s+(?:deschidere|ridicare)|teslim\s+alma\s+kodu|codice\s+(?:di\s+)?(?:ritiro|sblocco)|"
     r"(?:výdejní|vyzvedávací)\s+kód|kód\s+(?:pro|k|na)\s+(?:vyzvednutí|vyzdvihnutie)|átvételi\s+kód|"
-    r"atsiėmimo\s+kodas|saņemšanas\s+kods|kod\s+za\s+preuzimanje)"
+    r"atsiėmimo\s+kodas|saņemšanas\s+kods|kod\s+za\s+preuzimanje|öppningskod|åbningskode|åpningskode|"
+    r"code\s+(?:pour\s+ouvrir|de\s+remise)|paczkomat\w*[^\n\d]{0,40}?\bkod|取件码|取貨碼|取货码|取件碼)"
     r"(?:\s+(?![\d#-]|(?:order|number|nr|no|pedido|zam[óo]wieni\w*|замовлення|заказ\w*)\b)\S+){0,7}?"
-    # Four to eight digits, or six to eight capitals and digits (Amazon Hub's "3OM3F6").
-    r"\s*(?:is|est|es|é|to|это|[:—-])?\s*(\d{4,8}|(?-i:(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{6,8}))\b(?![.,/:-]\d)"
+    # Four to eight digits (a Chinese station's shelf, row and number: "12-3-7906"), or six to eight capitals and digits
+    # (Amazon Hub's "3OM3F6").
+    r"\s*(?:is|est|es|é|to|это|[:：—-])?\s*(\d{4,8}|\d{1,3}-\d{1,3}-\d{3,6}|(?-i:(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{6,8}))"
+    r"\b(?![.,/:-]\d)"
 )
 # A bank's personal code in French ("mon code perso 361312", "code confidentiel : 4821").
 _PERSONAL_CODE = re.compile(
@@ -287,30 +277,22 @@ _TRAVEL_LOCK = re.compile(
 )
 # A bank's transaction number at the end of its SMS line ("mTAN für Überweisung an ..., Betrag 1.250,00 EUR: 275203").
 _BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?(?::|\slautet)[ \t]*(\d{6,8})\b(?![.,/:-]\d)")
-# A prepaid card's PIN is its money (Paysafecard's sixteen digits, a phone's recharge card).
-_PREPAID_PIN = re.compile(
-    r"(?i)\b(?:paysafe(?:card)?|prepaid\s+card|neosurf|recharge\s+card)\b[^\n]{0,40}?\bPIN\b\s*[:=]?\s*(\d{10,20})\b"
-)
-# American Express calls the code on a card's back its CID ("the CID on the back of the amex ... is 9610").
-_CARD_CID = re.compile(
-    r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
-)
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
     (_UNSHARED_CODE, "Recovery Code"),
     (_TRAVEL_LOCK, "Access Code"),
     (_BANK_TAN, "Password"),
-    (_GIFT_RUN, "Gift Card Code"),
+    (GIFT_RUN, "Gift Card Code"),
     (_PICKUP_CODE, "Access Code"),
     (_PERSONAL_CODE, "Password"),
     (_KEYPAD_FIRST, "Access Code"),
-    (_CARD_CID, "Password"),
-    (_GIFT_CODE, "Gift Card Code"),
-    (_PREPAID_PIN, "Gift Card Code"),
+    (GIFT_CODE, "Gift Card Code"),
+    (PREPAID_PIN, "Gift Card Code"),
     (_SENT_CODE, "One-Time Code"),
     (GUARD_CODE, "One-Time Code"),
     (_CJK_ACCESS, "Access Code"),
     (GROUPED_KEY, "Product Key"),
+    (SERIAL, "Product Key"),
 )
 
 
@@ -353,6 +335,7 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         if found:
             yield clause.start() + found[0], clause.start() + found[1], "Access Code"
     yield from _unlocked_with(text)
+    yield from ((start, end, "Password") for start, end in cards.security_codes(text))  # a card's CVC, its CID
     yield from texted_codes(text)
     yield from _new_codes(text)
     for pattern, kind in _NAMED_CODES:

@@ -1,7 +1,8 @@
 """Payment card numbers: Luhn-valid numbers of the card networks' lengths and prefixes, as people write them (in
-groups, in a form field), except the test numbers processors publish when they are said to be test cards.
-:func:`spans` is read by :mod:`ratchet.core.secrets`' scan and redaction like the other layers. Nothing here imports
-anything heavy.
+groups, in a form field), except the test numbers processors publish when they are said to be test cards; and the
+code on a card's back named in any of the languages people write it in (:func:`security_codes`, read by
+:mod:`ratchet.core.account_secrets`). :func:`spans` is read by :mod:`ratchet.core.secrets`' scan and redaction like
+the other layers. Nothing here imports anything heavy.
 """
 
 from __future__ import annotations
@@ -69,9 +70,9 @@ _AN_ID_BEFORE = re.compile(
 
 
 # What a test card's documentation gives after its number: the CVC and the expiry, each after its word in any
-# language ("..., CVC 737", "expiry 03/2030", "caduca 12/34").
+# language, a word or two before it ("..., CVC 737", "expiry 03/2030", "caduca 12/34", "with expiry 03/30 and CVC 737").
 _DETAILS = re.compile(
-    r"(?i)(?:[\s,;:—–-]*(?:security\s+code|valid\s+thru|[^\W\d_]{2,12}(?:\s+date)?)?[\s:]*"
+    r"(?i)(?:[\s,;:—–-]*(?:security\s+code|valid\s+thru|(?:[^\W\d_]{2,12}\s+){0,2}[^\W\d_]{2,12}(?:\s+date)?)?[\s:]*"
     r"(?:\d{2}\s*/\s*\d{2,4}|\d{3,4})\b)*"
 )
 
@@ -103,3 +104,42 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
                 if digits not in _TEST_CARDS or not _SAID_TEST.search(text):
                     yield at, at + cut
                 break
+
+
+# The code on a card's back by its names: its abbreviations (CID is American Express's, said of a card), "security
+# code" in the languages cards are used in, then three or four digits in the same clause ("CVC на обороте карты 216",
+# "el código de seguridad de la tarjeta es 542", "信用卡背面安全码 203", "カード裏のセキュリティコードは 094").
+_CVC_WORD = re.compile(r"(?i)\b(?:cvv2?|cvc2?|cvn2?|csc|cav2|kartenprüfnummer)\b")
+_SECURITY_WORD = re.compile(
+    r"(?i)\b(?:(?:card\s+)?security\s+code|c[óo]digo\s+de\s+(?:seguridad|seguran[çc]a)|code\s+de\s+s[ée]curit[ée]|"
+    r"codice\s+di\s+sicurezza|sicherheitscode|prüfziffer|güvenlik\s+kodu|код\s+безопасности|kod\s+bezpieczeństwa|"
+    r"(?-i:CID))\b|安全码|安全碼|セキュリティコード|보안\s*코드"
+)
+# ... which, but for the abbreviations, needs the card in the clause (a "security code" alone is a texted one's).
+_CARD_WORD = re.compile(
+    r"(?i)\b(?:card|karte|carte|cart[ãa]o|tarjeta|carta|karta|kart\w*|карт\w*|amex|american\s+express|visa|"
+    r"mastercard|back)\b|کارت|بطاقة|卡|カード|카드"
+)
+# American Express's CID said of the card, its value after "is" or a colon further on ("the CID on the back of the
+# amex (last 5 digits of number are 18046) is 9610").
+_CARD_CID = re.compile(
+    r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
+)
+_CVC_VALUE = re.compile(r"(?<![\d/.,:-])(\d{3,4})(?![\d]|[/.,:-]\d)")
+_COUNTED = re.compile(r"\s*(?:digits?|chars?|x)\b")  # "3 digits": what a field takes, not a code
+_NOT_CVC = re.compile(r"(?i)\b(?:order|invoice|ticket|digits?|error|field|length|chars?|characters)\b|\d")
+
+
+def security_codes(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of a card's security code after one of its names, in the same clause: the first three or four digits
+    within 40 characters, with no other number or word of a field's rules between ("the CVV field must be 3 digits")."""
+    for word in [*_CVC_WORD.finditer(text), *_SECURITY_WORD.finditer(text)]:
+        clause = re.match(r"[^\n.;!?]*", text[word.end() :]).group(0)  # type: ignore[union-attr]
+        before = text[max(0, word.start() - 40) : word.start()].rsplit(".", 1)[-1]
+        if word.re is _SECURITY_WORD and not _CARD_WORD.search(before + " " + clause[:40]):
+            continue
+        value = _CVC_VALUE.search(clause, 0, 48)
+        if value and not _NOT_CVC.search(clause[: value.start()]) and not _COUNTED.match(clause, value.end()):
+            yield word.end() + value.start(1), word.end() + value.end(1)
+    for cid in _CARD_CID.finditer(text):
+        yield cid.start(1), cid.end(1)

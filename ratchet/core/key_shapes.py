@@ -63,9 +63,45 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
 # A Windows product key and the licence, activation and gift keys made like it, which no word need name: four or five
 # groups of four or five capitals and digits, or three of five, two groups mixing both (not an ORCID, not Windows'
 # Product ID "00330-80000-00000-AA815", not a name "TAXES-2023-FINAL", not an order's "AB12-CD34-EF56"). Read by
-# ratchet.core.account_secrets with the codes it names, so a gift card's code keeps its kind.
+# ratchet.core.account_secrets with the codes it names, so a gift card's code keeps its kind, and with these: the
+# codes of gift cards, vouchers and prepaid cards named so, read there too.
 _MIXED_GROUP = r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,5}"  # a group with a capital and a digit
 GROUPED_KEY = re.compile(
     rf"(?<![\w-])(?=(?:[A-Z0-9]{{4,5}}-)*{_MIXED_GROUP}(?:-[A-Z0-9]{{4,5}})*-{_MIXED_GROUP}(?![\w]))"
     r"([A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){3,4}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){2})(?![\w-])"
+)
+
+
+# A gift card's or a wallet's code: money to whoever types it ("amazon gift card claim code 23IJ-MU7SF0-Y9N9", "steam
+# wallet code: Z915B-IH4XX-Z1I4Z"), in the dashed groups of capitals and digits the cards print.
+GIFT_CODE = re.compile(
+    r"(?i)\b(?:gift\s*card|e-?gift|wallet|prepaid|voucher|redeem(?:ption)?|psn|steam|xbox|itunes|google\s+play|"
+    r"nintendo(?:\s+eshop)?|claim)(?:\s+card)?(?:\s+claim)?\s+(?:code|pin)\b[^\n.;]{0,24}?"
+    r"(?<![\w-])((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}))(?![\w-])"
+)
+# ... or one run of capitals and digits after a gift's, a voucher's or an activation's code in the languages shops
+# print it in ("spotify premium gift code 7PFLTWD91A1V", "Netflix-Geschenkcode KJS1E9FQO1X", "código do cartão
+# presente: ...", "Bitdefender activation code FUI3FSM").
+GIFT_RUN = re.compile(
+    r"(?i)(?:\bgift\s*(?:card\s+)?code|\bgift\s+card\s+pin|\w*geschenk\w*|\w*gutschein\w*|\bactivation\s+code|"
+    r"\b(?:aktivierungs|freischalt)code|\bкод\s+активации|\bc[óo]digo\s+d[oe](?:\s+la)?\s+(?:cart[ãa]o|tarjeta)\s+(?:de\s+)?(?:presente|regalo)|"
+    r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
+    r"\bvoucher|\bdownload\s+code|\boyun\s+kodu|\bhediye\s+(?:çeki|kart\w*)|\bkart\w*\s+podarunkow\w*|presentkort\w*|"
+    r"gavekort\w*|cadeaukaart\w*|cadeaubon\w*|プリペイド番号|ギフトコード)\b[^\n.;]{0,30}?"
+    # Not a promotion's word and its percent ("FRUEHLING20", "WELCOME10"): printed on a flyer for everyone.
+    r"(?<![\w-])(?![A-Z]{4,18}\d{1,2}(?![\w-]))"
+    r"((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"
+    r"(?![\w-])"
+)
+# A prepaid card's PIN is its money (Paysafecard's sixteen digits, a phone's recharge card).
+PREPAID_PIN = re.compile(
+    r"(?i)\b(?:paysafe(?:card)?|prepaid\s+card|neosurf|recharge\s+card)\b[^\n]{0,40}?\bPIN\b\s*[:=]?\s*(\d{10,20})\b|"
+    # A phone's recharge card in Arabic and Hindi ("رقم كرت الشحن ...", "रिचार्ज वाउचर का पिन ..."): twelve digits
+    # or more.
+    r"(?:(?:كرت|كارت|بطاقة)\s+(?:ال)?شحن|रिचार्ज\s+(?:वाउचर|कूपन|कार्ड))[^\n\d]{0,20}?(\d{12,20})(?!\d)"
+)
+# A licence's serial in groups of four of lower-case letters and digits ("serial: 06pk-j8w8-xyvr-eix2-migq-e2hm").
+SERIAL = re.compile(
+    r"(?i:\bserial(?:\s+(?:number|key|no\.?))?)\s*[:=]?\s*"
+    r"((?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z]{2})[a-z0-9]{4}(?:-[a-z0-9]{4}){4,7})(?![\w-])"
 )

@@ -324,7 +324,16 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "NT Hash",
             re.compile(
                 r"(?im)^[^:\s]+:\d+:[0-9a-f]{32}:([0-9a-f]{32}):::|"
-                r"\bNT(?:LM)?\s+hash(?:es)?\b[^\n]{0,20}?\b([0-9a-f]{32})\b"
+                r"\bNT(?:LM)?\s+hash(?:es)?\b[^\n]{0,20}?\b([0-9a-f]{32})\b|"
+                # Handed to a tool that logs in with it: CrackMapExec's and NetExec's -H, Impacket's -hashes LM:NT.
+                r"\b(?:crackmapexec|cme|nxc|netexec|evil-winrm|pth-\w+|xfreerdp)\b[^\n]*?\s-H\s+['\"]?(?:[0-9a-f]{32}:)?"
+                r"([0-9a-f]{32})\b|\s-hashes\s+['\"]?(?:[0-9a-f]{32})?:([0-9a-f]{32})\b"
             ),
         ),
+        # An LND macaroon in hex (it starts "\x02\x01\x03lnd"): the admin one spends the node's funds.
+        ("LND Macaroon", re.compile(r"\b0201036c6e64[0-9a-f]{100,}\b")),
+        # A Kerberos key as a dump prints it (secretsdump's "krbtgt:aes256-cts-hmac-sha1-96:..."): it forges tickets.
+        ("Kerberos Key", re.compile(r"(?i)\baes(?:256|128)-cts-hmac-sha1-96\s*:\s*([0-9a-f]{64}|[0-9a-f]{32})\b")),
+        # A PgBouncer userlist's line: the md5 hash logs in as the password would.
+        ("Password Hash", re.compile(r"(?m)^[ \t]*\"[^\"\n]+\"[ \t]+\"(md5[0-9a-f]{32})\"")),
     ]

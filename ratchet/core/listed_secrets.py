@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words
 from ratchet.core.password_values import _EMAIL as EMAIL
-from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible, random_token
+from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible, public_value, random_token
 from ratchet.core.password_words import _FUNCTION_WORDS
 from ratchet.core.random_tokens import _UUID, placeholder
 
@@ -196,8 +196,8 @@ def _handed_keys(text: str) -> Iterator[tuple[int, int, str]]:
         words = text[max(0, match.start() - 30) : match.start(2)]
         if _NOT_HANDED.search(words):
             continue
-        if re.fullmatch(r"[0-9A-F]{40}", value):
-            continue  # an OpenPGP key's fingerprint ("the apt repo key is 6ED8FE16...")
+        if re.fullmatch(r"[0-9A-F]{40}", value) or public_value(value):
+            continue  # an OpenPGP key's fingerprint ("the apt repo key is 6ED8FE16..."), a key public by design
         hexed = re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,128}|" + _UUID.pattern, value)
         if hexed or random_token(value) and generated(value) and any(c.isdigit() for c in value):
             yield match.start(2), match.end(2), "API Key"

@@ -58,6 +58,8 @@ def plausible(value: str) -> bool:
         return False
     if _PLACEHOLDER.match(value) and not _LEET_VARIABLE.match(value) or public_value(value) or _REFERENCE.match(value):
         return False
+    if stand_in_words(value):
+        return False  # "sua_senha_aqui", "zmien_mnie", "dein_passwort_hier": a placeholder in the user's language
     if kept_by(value):
         return False  # "we store passwords as argon2id hashes", "i 1Password-boksen": how or where they are kept
     if re.fullmatch(r"(?:[\w.-]+:)?latest", value):
@@ -86,8 +88,11 @@ def public_value(value: str) -> bool:
     return bool(_PUBLIC_VALUE.match(value))
 
 
-# Stripe, Mapbox, PostHog's project key; a GitHub App's or OAuth app's client ID (Iv1., Ov23).
-_PUBLIC_VALUE = re.compile(r"pk_(?:live|test)_|pk\.eyJ|phc_|Iv1\.[0-9a-f]{16}$|Ov2\d[A-Za-z0-9]{16}$")
+# Stripe, Mapbox, PostHog's project key; a GitHub App's or OAuth app's client ID (Iv1., Ov23); Razorpay's key id
+# (fourteen characters after rzp_live_: the checkout page carries it; its secret has no prefix).
+_PUBLIC_VALUE = re.compile(
+    r"pk_(?:live|test)_|pk\.eyJ|phc_|Iv1\.[0-9a-f]{16}$|Ov2\d[A-Za-z0-9]{16}$|rzp_(?:live|test)_[A-Za-z0-9]{14}$"
+)
 _METHOD_CALL = re.compile(r"(?:^|[\"'\w)\]])\.[A-Za-z_]\w*\(")
 _PATTERN_OR_RANGE = re.compile(
     r"(?:a-z|A-Z|0-9|a-f|A-F)(?:a-z|A-Z|0-9|a-f|A-F|[_/+=.])|\\[sdwSDWb][*+?{]|^\^(?:a-z|A-Z|0-9)|\(\?[=!<:]|"
@@ -258,3 +263,26 @@ def entropy(data: str) -> float:
     counts = Counter(data)
     n = len(data)
     return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+# The words a placeholder says in the languages an example's README is written in: "your", "here", "change", "me",
+# "example", the password's own word ("sua_senha_aqui", "zmien_mnie", "tu_contraseña", "dein_passwort_hier").
+_STAND_IN_PARTS = frozenset(
+    """
+    your here change me example password secret sua seu tua teu su tu votre ton dein deine ihr ihre twoje twoj twój
+    jouw uw din ditt senin aqui aquí aca acá hier ici qui tutaj tady burada zmien zmień zmienic zmienić mnie wijzig
+    andern ändern aendern cambiar cambiame cámbiame changer changez mudar troque trocar altere cambia cambiami
+    senha contraseña contrasena hasło haslo passwort wachtwoord parola şifre sifre heslo salasana lösenord losenord
+    passord adgangskode motdepasse clave ejemplo exemplo beispiel przyklad przykład esempio voorbeeld exemple
+    wpisz podaj inserir insira introducir ingresa inserisci eingeben
+    """.split()  # noqa: SIM905 - a word list reads better as prose
+)
+
+
+def stand_in_words(value: str) -> bool:
+    """Words joined by an underscore or a dash, half of them or more a placeholder's (:data:`_STAND_IN_PARTS`); not
+    a key's prefix ("secret_QAKzUlAU3YD1..."): words, each a word's length."""
+    parts = [p.lower() for p in re.split(r"[-_]", value) if p]
+    if len(parts) < 2 or not all(p.isalpha() and len(p) <= 14 for p in parts):
+        return False
+    return 2 * sum(p in _STAND_IN_PARTS for p in parts) >= len(parts)

@@ -17,13 +17,13 @@ from functools import lru_cache
 # of "password" count: people type fast. A passphrase has its own name in the Romance languages (phrase secrète).
 _PASSWORD_WORDS = (
     r"(?:phrase|frase)[\s-]+(?:secr[èe]te|de\s+passe|secreta|segreta|senha|de\s+(?:contrase[ñn]a|senha|paso))|"
-    r"pass\s+phrase|pass?wo?r?ds?|passwrods?|passowrds?|psswo?r?ds?|p/w|pass(?:phrase|code)?s?|pwd|requirepass|"
+    r"pass[\s_]+phrase|pass?wo?r?ds?|passwrods?|passowrds?|psswo?r?ds?|p/w|pass(?:phrase|code|key)?s?|pwd|requirepass|"
     r"masterauth|pw|"
     r"(?:[mt]?pin|puk)2?(?:[\s-]*(?:code|number|nummer|numero|número|koodi|kode|kod))?|cvv2?|cvc2?|atm\s+(?:pin|code)|"
     r"säkerhetskod(?:en)?|sikkerhedskode(?:n)?|sikkerhetskode(?:n)?|sicherheitscode|turvakoodi|pinkod(?:en)?|"
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
     r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker|"
-    r"elevator|lift|mailbox|override|luggage|suitcase)\s+"
+    r"elevator|lift|mailbox|override|luggage|suitcase|radio|purchas(?:e|ing)|parental(?:\s+control)?)\s+"
     r"(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
     r"entsperr(?:code|ungscode|-pin)|"
     # One-time codes a bank or a login sends (an SMS code, a TAN, a verification code): digits, valid for minutes.
@@ -77,7 +77,7 @@ def _word() -> re.Pattern[str]:
         rf"(?<=[^\W\d_])(?-i:(?P<glued>{_GLUED_PASSWORD_WORDS}))){_VALUE_SUFFIX}(?![^\W_]|-\w|_[^\W\d_])"
         # No word boundaries in these scripts.
         r"|(?P<cjk>パスワード|暗証番号|ロック解除コード|解锁密码|密码|密碼|口令|비밀번호|비번|암호|パス|รหัสผ่าน|รหัส)"
-        r"|(?P<cjkkey>密钥|秘钥|金鑰|令牌|アクセストークン|トークン|APIキー|API\s*키|シークレット|시크릿|คีย์)"
+        r"|(?P<cjkkey>私钥|私鑰|授权码|授權碼|密钥|秘钥|金鑰|令牌|アクセストークン|トークン|APIキー|API\s*키|シークレット|시크릿|คีย์)"
     )
 
 
@@ -117,8 +117,8 @@ _ITS = re.compile(
 _CONTRACTED = re.compile(r"['’]s\s+")  # "the PIN's 0064"
 # "is" and "changed to" ("改成了", "设为", "に変更").
 _CJK_CONNECTOR = re.compile(
-    r"\s*(?:は|が|を|：|:|是|係|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)\s*"
-)
+    r"\s*(?:は|が|を|：|:|是|係|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)(?:\s*[：:])?\s*"
+)  # "为：": a colon after the copula
 # In scripts written without spaces, a short qualifier glued between the word and its connector ("รหัสผ่านไวไฟคือ",
 # "密码wifi是").
 _CJK_QUALIFIED = re.compile(r"[^\s!-/:-@\[-`{-~。、，！？]{1,12}?(?=\s*(?:は|が|是|係|为|為|는|은|คือ|เป็น))")
@@ -187,14 +187,14 @@ COMPOUND_LAST = frozenset(
     "wide specific only based level scoped bound like free less safe proof friendly side facing aware agnostic "  # noqa: SIM905
     "dependent independent".split()
 )
-_OWNED = re.compile(r"(?i)\b([a-z]+)\s+(?:of|for)\s+(?:the|my|our|your|this|that|a|an|its)?\s*(?:[\w-]+\s+)?$")
+_OWNED = re.compile(r"(?i)\b([a-z]+)\s+(?:of|for)\s+(?:the|my|our|your|this|that|a|an|its)?\s*(?:[\w-]+\s+){0,2}$")
 _SPOKEN_RE = re.compile(rf"\s+(?:{_SPOKEN})\s+", re.I)
 # Past a connector, more words that hand over the value: "is now", "is literally the phrase", "is the sentence".
 _MORE = re.compile(rf"(?:{_SPOKEN}|{_STILL})\s+|[:=]\s*|the\s+(?:phrase|sentence|words?)\s+", re.I)
 # One qualifying word; or, as one step, a parenthesis or a relative clause between commas ("the password on the old
 # box, the one with the photos, is X").
 _QUALIFIER = re.compile(
-    r"\s+\([^()\n]{1,60}\)|\s+(?:[^\s.!?;:=,]|\.(?=\S)){1,40}|"
+    r"\s+\([^()\n]{1,60}\)|\s+(?:[^\s.!?;:=,]|\.{2,}|\.(?=\S)){1,40}|"
     r",\s+[^,.;:!?=\n]{1,60},"
 )
 # A user and a password: "admin / x", "a@b.c // x", "u:x", "me, pw: x", "my email and x", "the email with x".
@@ -260,6 +260,10 @@ _DESCRIBING = frozenset(
     verlopen onjuist ongeldig gewijzigd vergeten nieprawidłowe nieprawidłowy wygasło zmienione expiré expirée
     oublié changé obligatoire caducada incorrecta olvidada expirada errada scaduta sbagliata utgått fel feil
     udløbet forkert vanhentunut väärin неверный истёк 間違い 错误 过期
+    истекла истекао истекло истек истекла истёкла истекли закључана промењена заборављена istekla istekao isteklo
+    promijenjena promenjena zaboravljena просрочен просрочена поменяла поменял изменён изменена забыл забыла
+    закінчився прострочений змінено expirou expirado alterada cambiada caducó scaduto cambiata dimenticata
+    değişti unuttum kadaluarsa kedaluwarsa tamat lejárt elfelejtettem expirat schimbată
     """.split()  # noqa: SIM905 - a word list reads better as prose
 ) | frozenset(MANAGERS)
 # Words that make a run of words a sentence, not a passphrase of random words ("is stored in the vault", "ist

@@ -36,6 +36,7 @@ from ratchet.core.password_values import (
     plausible,
     random_token,
     readable_base64,
+    stand_in_words,
 )
 from ratchet.core.password_words import (
     _APP_PASSWORD,
@@ -255,14 +256,13 @@ def value_after(text: str, at: int, group: str, word: str) -> tuple[int, int] | 
             return None  # "DB_PASSWORD: <set to the key 'password' in secret 'api-db'>": a stand-in was given
         found = _value_at(text, pos, window_end, group, word, connected)
         if found:
-            return found
+            return None if stand_in_words(text[found[0] : found[1]]) else found  # "SENHA=sua_senha_aqui"
     found = bare_values.floating(text, at, window_end, word) if group in ("pw", "cjk") else None
     return found or bare_values.below(text, at, window_end, group, word, ambiguous=_ambiguous(word))
 
 
 _ASIDE_END = re.compile(r"[^()\n]*\)")
-# "My" after the noun, as the languages that put it there say it ("המפתח שלי", "το κλειδί μου", "API key saya",
-# Thai "คีย์ของผม" glued on).
+# "My" after the noun, as languages put it there ("המפתח שלי", "το κλειδί μου", "API key saya", Thai's "คีย์ของผม").
 _POSSESSIVE = re.compile(r"(?:\s+(?:שלי|שלנו|μου|μας|saya|aku|ku|kami|benim|mine)|ของ(?:ผม|ฉัน|เรา))\s+")
 
 

@@ -55,10 +55,14 @@ PUBLIC_MATERIAL = re.compile(
     # (:data:`ACCOUNT_HASH`), which ratchet.core.secrets leaves for the format layer to find.
     r"(?<![\w$])" + _CRYPT_HASH + "|"
     # Ids a service shows everyone: a JSON Web Key's id (the JWKS publishes it), an S3 object's version id;
-    # Algolia's search-only key, which every page that searches sends.
+    # Algolia's search-only key, which every page that searches sends (named so before it or after the call).
     r"(?i:\bkid\b(?:\s+in\s+the\s+jwks?\s+is|[\"']?\s*[:=])\s*[\"']?)[A-Za-z0-9_-]{8,}|"
     r"(?i:\bversion-?id\b[\"']?\s*[:=]?\s*[\"']?)[A-Za-z0-9._-]{32}(?![\w.-])|"
     r"(?i:\bsearch-only\s+(?:api\s+)?key\b[^\n]{0,40}?)\b[0-9a-f]{32}\b|"
+    r"\balgoliasearch\s*\(\s*[\"'][^\"'\n]+[\"']\s*,\s*[\"'][0-9a-f]{32}[\"']\s*\)(?=[^\n]{0,60}?\bsearch-only\b)|"
+    # Microsoft's generic volume licence keys (KMS client setup keys), published for every edition: named so.
+    r"(?i:\b(?:gvlks?|generic\s+volume\s+licen[cs]e\s+keys?|kms\s+client\s+(?:setup\s+)?keys?)\b[^\n]{0,60}?)"
+    r"\b[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b|"
     # A stack frame's module and offset ("ucrtbase.dll+0xEE53E"): where a crash happened.
     r"\b[\w.-]+\.(?:dll|exe|so(?:\.\d+)*|dylib|sys|ko)\+0x[0-9A-Fa-f]+\b|"
     # BIP-32 extended public keys (a watch-only wallet): public; the private ones (xprv) are a format.
@@ -90,9 +94,13 @@ PUBLIC_MATERIAL = re.compile(
     r"(?i:\b\w*pub(?:lic)?[_ -]?key|klucz\s+publiczny|clave\s+p[úu]blica|cl[ée]\s+publique|chave\s+p[úu]blica|"
     r"öffentliche[rn]?\s+schlüssel|публичный\s+ключ|公钥|公開鍵|공개\s*키)(?:\s+\w+){0,3}[\"']?\s*[:=]?\s*[\"']?"
     r"[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=|"
-    # A kubeconfig's certificates (the client's key is its secret, not these); a Pix key (shared to be paid).
+    # A kubeconfig's certificates (the client's key is its secret, not these); a Pix key (shared to be paid: a random
+    # key, a company's CNPJ, a person's CPF).
     r"\b(?:certificate-authority-data|client-certificate-data):[ \t]*[A-Za-z0-9+/=]+|"
-    r"(?i:\bpix\b[^\n]{0,30}?)[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|"
+    r"(?i:\bpix\b[^\n]{0,30}?)(?:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}|"
+    r"\d{3}\.\d{3}\.\d{3}-\d{2})|"
+    # An open network's Wi-Fi QR code (T:nopass, no P: field): its name, nothing to keep secret.
+    r"\bWIFI:(?=(?:[^\n;]*;)*?T:nopass;)(?![^\n]*?\bP:[^;\n])[^\n]*?;;|"
     # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
     r"\bboundary=\"?[\w'()+,./:=?-]+|"
     r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",

@@ -33,11 +33,11 @@ HEX_ENTROPY_LIMIT = 3.0
 
 
 def placeholder(value: str) -> bool:
-    """A stand-in for a value: a template, a variable, a word like "changeme", a run of one character
+    """A stand-in for a value: a template, a variable, a word like "changeme" (or "zmien_mnie"), a run of one character
     (``ghp_XXXXXXXX...``), a value that ends in one (``.../T000/B000/XXXX``), or the documentation's example
     (``AKIAIOSFODNN7EXAMPLE``)."""
     value = value.strip("\"'`.,;:)(")
-    return bool(_PLACEHOLDER.match(value) or _stand_in_run(value))
+    return bool(_PLACEHOLDER.match(value) or _stand_in_run(value) or values.stand_in_words(value))
 
 
 # Also a value that says it is one ("xoxb-your-token", "sk-...-here", "replace-me"), and the examples the providers'

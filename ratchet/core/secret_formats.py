@@ -127,8 +127,10 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         (
             "Connection String Password",
             re.compile(
-                r"(?i)\b(?:server|data\s+source|host|address|addr|dsn|driver)\s*=[^;\n]*;(?:[^;\n]*;){0,8}?\s*"
-                r"(?:password|pwd)\s*=\s*(\{[^}\n]+\}|[^;\n\"']{3,})"
+                r"(?i)\b(?:server|data\s+source|host|address|addr|dsn|driver)\s*=[^;\n]*[;\n](?:[^;\n]*[;\n]){0,8}?\s*"
+                r"(?:password|pwd)\s*=\s*(\{[^}\n]+\}|(?![/~])[^;\n\"']{3,})|"
+                # Go's MySQL driver's DSN: "user:password@tcp(host:port)/db".
+                r"[\"'`][\w.-]+:([^\s:@/\"'`]{4,})@(?:tcp|unix)\("
             ),
         ),
         ("Bearer Token", re.compile(r"(?i)\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{20,}=*)")),

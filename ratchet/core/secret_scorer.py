@@ -11,9 +11,10 @@ in cross-validation over the training corpora the layer alone flags at most 0.1 
 
 Inference is pure Python (``re``, ``zlib``, ``array``): the weights are quantised to 16 bits and read in one go
 (``ratchet/data/secret-scorer.bin``, a JSON header line, then the weights). The text's own words add the same amount
-to every token's score (the model is linear), so they are summed once per text. It runs in the full scan only (the
-write paths: add, extract, import), after every rule, where no rule found anything: the quick scan the output gates
-use stays as cheap as before.
+to every token's score (the model is linear), so they are summed once per text. It runs after every rule, where no
+rule found anything, in the full scan of the write paths (add, extract, import) and in the quick scan of the output
+gates alike (since round 24: what the write paths refuse, the output gates withhold when it was planted past them);
+the model loads in about 7 ms and scores a fact in about a quarter of a millisecond.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ratchet.core.password_values import entropy
 from ratchet.core.random_tokens import placeholder
+from ratchet.core.rules_stamp import MODEL
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 BITS = 18
 MASK = (1 << BITS) - 1
 FEATURES_VERSION = 1
-MODEL = ("data", "secret-scorer.bin")  # package data of ratchet (pyproject.toml), found by importlib.resources
+# MODEL: package data of ratchet (pyproject.toml), found by importlib.resources; named in rules_stamp, which stats it.
 KIND = "Likely Secret"
 
 _TOKEN = re.compile(r"[^\s\"'`,;()<>\[\]{}|=]+")

@@ -21,8 +21,8 @@ Three layers, cheapest first:
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
-4. Where no rule found anything, in the full scan only: a learned scorer of each word as a credential's value
-   (:mod:`secret_scorer`, trained on the tuning corpora).
+4. Where no rule found anything, in the full and the quick scan alike: a learned scorer of each word as a
+   credential's value (:mod:`secret_scorer`, trained on the tuning corpora).
 
 Public material (public keys, certificates, password hashes, what DNS publishes: :mod:`public_material`) and a
 format's match that is public or a stand-in (a publishable key, a placeholder) are replaced by a stand-in before the
@@ -82,7 +82,8 @@ def scan(text: str, *, quick: bool = False) -> list[str]:
 
     The secret value itself is never returned, so the result is safe to log. ``quick`` leaves out the layers that
     need detect-secrets (about 300 ms of imports): the hooks' last look at what they are about to print, where
-    everything stored was already scanned in full on the way in and only a planted line can carry a secret.
+    everything stored was already scanned in full on the way in and only a planted line can carry a secret (the
+    learned layer runs in both).
     """
     if not text:
         return []
@@ -117,7 +118,7 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
         kinds.update(_scan(_unescaped(text), quick))
     if not kinds and random_tokens.found(text):
         kinds.add("High Entropy String")
-    if not kinds and not quick and secret_scorer.found(text):
+    if not kinds and secret_scorer.found(text):
         kinds.add(secret_scorer.KIND)
     return tuple(sorted(kinds))
 
@@ -234,7 +235,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     for start, end in random_tokens.spans(text):
         if not any(s < end and start < e for s, e, _ in spans):
             add(start, end, "High Entropy String")
-    if not spans and not quick:  # last, as in scan(): what no rule found, the learned layer may
+    if not spans:  # last, as in scan(): what no rule found, the learned layer may
         for start, end in secret_scorer.spans(text):
             add(start, end, secret_scorer.KIND)
     # A value found once is a secret wherever else it stands as a whole token ("Invalid user V3lv3t69" before

@@ -34,6 +34,18 @@ _SENT_CODE = re.compile(
     r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
     r"(?<![\d.,:/-])(?:[A-Z]{1,3}-)?(\d{4,8}|\d{3} \d{3})\s+is\s+your\s+(?:[\w-]+\s+)?"
     r"(?:(?:verification|security|login|sign-?in|one-?time|confirmation|access|authentication|2fa)\s+)?code\b|"
+    # The same in French, Spanish, Portuguese, Italian, German ("1046 est votre code Leboncoin").
+    r"(?<![\d.,:/-])(\d{4,8})\s+(?:est\s+votre|es\s+tu|[ée]\s+o\s+seu|è\s+il\s+tuo|ist\s+(?:dein|Ihr))\s+"
+    r"(?:code|c[óo]digo|codice)\b|"
+    # A sign-in's e-mail as copied: the code's name alone on its line, the code alone on the next ("Login Code\nFG5HE").
+    r"(?m:^[ \t]*(?:your\s+)?(?:login|sign-?in|verification|security|one-?time|access|authentication)\s+code[ \t]*:?"
+    r"[ \t]*\n[ \t]*((?-i:(?=[A-Z]*\d)[A-Z0-9]{5,8})|\d{3}[ -]?\d{3})[ \t]*$)|"
+    # A device's sign-in ("... open the page https://microsoft.com/devicelogin and enter the code 1OHLOPAEC to
+    # authenticate"), a code the page says to enter ("Your confirmation code is 0II-SYC — enter it in your browser").
+    r"\benter\s+the\s+code\s+((?-i:[A-Z0-9]{4,5}-?[A-Z0-9]{4,5}))\s+to\s+(?:authenticate|sign\s+in|verify)\b|"
+    r"\bcode\s+is\s+((?-i:[A-Z0-9]{3}-[A-Z0-9]{3})|\d{4,8})\b[^\n]{0,12}?\benter\s+it\b|"
+    # A code someone on the phone asks to be read out: what a bank's caller (or a scammer) wants.
+    r"\bread\s+(?:out|back)\s+(?:the\s+(?:code\s+)?)?(\d{6,8})\b(?![.,/:-]\d)|"
     # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
     r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
     r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
@@ -47,7 +59,9 @@ _SENT_CODE = re.compile(
     r"\b(?:authenticator|authy|2fa\s+app)\s+(?:app\s+)?(?:now\s+|currently\s+|right\s+now\s+)?"
     r"(?:shows|says|displays|gives\s+me|reads)\s+(\d{3}\s?\d{3})\b|"
     # A Turkish bank's "351810 nolu şifre ile ... onaylayabilirsiniz": the password numbered so, for one payment.
-    r"(?<![\d.,])(\d{4,8})\s+(?:nolu|numaral[ıi])\s+(?:tek\s+kullan[ıi]ml[ıi]k\s+)?(?:şifre|sifre|kod)"
+    r"(?<![\d.,])(\d{4,8})\s+(?:nolu|numaral[ıi])\s+(?:tek\s+kullan[ıi]ml[ıi]k\s+)?(?:şifre|sifre|kod)|"
+    # ... or "822308 şifreniz ile işlem onayı": "with your password 822308", the text's own words.
+    r"(?<![\d.,])(\d{6,8})\s+[şs]ifreniz\s+ile\b"
 )
 # The same, said in any of the languages people forward such a text in ("код из смс: 532621", "kod z sms: 809305",
 # "收到的验证码是328578"): a line with a word only a one-time code has, or with the word for a code and the word for a
@@ -173,6 +187,9 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
             opens = otp and number.end() <= named.start() and _opens(body, number, named)
             near = (
                 number.start() - named.end() <= 40
+                # farther after "is": "OTP for your SBI transaction of Rs.12,500 is 559860"
+                or number.start() - named.end() <= 80
+                and bool(re.search(r"\bis\s*$", body[: number.start()]))
                 if number.start() >= named.end()
                 else named.start() - number.end() <= 40 or opens
             )

@@ -31,6 +31,19 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\bcurl\b[^\n]*?\s(?:-u\s+|--user[= ]\s*)['\"]?:([A-Za-z0-9_.~+/=-]{16,})"
             ),
         ),
+        # Mosquitto's batch mode (-b file user password), Apple's altool -p (an app-specific password; not
+        # "@keychain:..."), a Pulumi value set without --secret, an Ansible Vault password written to its file.
+        (
+            "Command Line Password",
+            re.compile(
+                r"\bmosquitto_passwd\s+(?:-\w+\s+)*-b\s+\S+\s+\S+\s+" + _ARG + "|"
+                r"\baltool\b[^\n]*?\s(?:-p|--password)\s+(?!@)" + _ARG + "|"
+                r"\bpulumi\s+config\s+set\s+(?![^\n#]*--secret)['\"]?[\w:.-]*(?i:pass|pwd|secret|token|key)[\w:.-]*['\"]?\s+"
+                + _ARG
+                + "|"
+                r"\becho\s+['\"]([^'\"\n]{4,})['\"]\s*>\s*\S*vault[_-]?pass"
+            ),
+        ),
         # smbpasswd -s reads the password twice: the second echo's copy.
         (
             "Command Line Password",

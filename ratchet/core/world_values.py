@@ -273,9 +273,13 @@ def answer_after(text: str, at: int) -> tuple[int, int] | None:
         value = text[begin : end.start() if end else stop].strip().strip(_QUOTES + "『』")
         if "?" in text[begin:stop] or "？" in text[begin:stop]:
             continue
-        if value and not _answer(value):
+        # After an arrow (the question, then its answer: "prima auto → Fiat Panda rossa"), a name with a word in
+        # lower case: an adjective after it, a title before it ("pani Grażyna").
+        arrowed = "→" in sign.group(0) or "->" in sign.group(0)
+        named = arrowed and _answer(value.title()) and any(w[:1].isupper() for w in value.split())
+        if value and not named and not _answer(value):
             value = _named_last(value)  # "– meine Antwort war Knuddel": words that say it, then the answer
-        if value and _answer(value):
+        if value and (named or _answer(value)):
             found = text.index(value, begin)
             return found, found + len(value)
     return None

@@ -292,6 +292,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             english = len(set(_ENGLISH.findall(said.lower())))  # Finnish "on", Dutch "is": not English yet
             if said and english < (1 if said.isascii() else 2):
                 value = key_after(text, end) if kind == "api_key" else _value_near(text, end, kind)
+                if not value and kind == "code":  # "code autoradio de la Clio (carte ...) : 8139": the door layer's
+                    value = passwords.value_after(text, end, "pw", f"door code {name}")
                 if value and not (kind == "pin" and _postal(text, end, value)):
                     yield value[0], value[1], _LABEL.get(kind, "Password")
             continue
@@ -302,7 +304,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             value = (
                 value
                 or code_before(text, start)
-                or (code_ending(text, end) if unshared or by_text and (kind == "otp" or from_sender(text)) else None)
+                or (code_ending(text, end) if unshared or kind == "otp" or by_text and from_sender(text) else None)
             )
             if value:
                 yield value[0], value[1], "One-Time Code"
@@ -366,6 +368,9 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
                 # "... wifi-passordet er entire minimum forward —": English words picked at random (a generator's
                 # list) in a clause of another language
                 return picked.start(), picked.end()
+        elif kind == "otp" and n == 0 and _ALNUM_CODE.fullmatch(code := token.lstrip(":：").rstrip(".")):
+            begin = match.start() + token.find(code)
+            return begin, begin + len(code)  # "確認コード：2ZARY": capitals and digits
         elif (_CODE if kind == "otp" else _DIGITS).fullmatch(
             token := _GLUED_COPULA.sub("", token.rstrip(".\"'”»」"), count=1)  # Zulu's "ngu-8078": the PIN is 8078
         ) and (
@@ -374,8 +379,8 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             or n + 1 < len(words)  # or a comma after a copula: "dina 4455 ne, kada ...", "426034 ပါ၊ ..."
             and len(words[n + 1].group(0)) <= 5
             and words[n + 1].group(0).endswith((",", "，", "、", "၊"))
-            or kind == "otp"  # the code's name, then its code: not a year or a count said of it
-            and n == 0
+            or n <= (0 if kind == "otp" else 1)  # the code's name, then its code (a word of what it opens between:
+            and len(token.strip("*#")) >= 4  # "kode pintu kos 7203 ya jangan lupa"): not a year or a count said of it
             and not counted(text, match.start() + len(token))
             and not _YEAR.fullmatch(token)
         ):
@@ -399,6 +404,7 @@ _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
 # A word of Latin letters in a clause of another script, last but for a copula: a password typed in the letters a
 # keyboard gives.
 _LATIN_WORD = re.compile(r"[a-z]{5,16}")
+_ALNUM_CODE = re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8}")  # capitals and digits (Nintendo's, Steam's)
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
 
 
