@@ -125,8 +125,9 @@ _CARD_WORD = re.compile(
 _CARD_CID = re.compile(
     r"\b(?-i:CID)\b(?=[^\n]{0,40}\b(?i:amex|american\s+express|card|back)\b)[^\n]{0,90}?\b(?:is|:)\s+(\d{3,4})\b(?![\d.,/])"
 )
+_CLAUSE = re.compile(r"[^\n.;!?]*")  # what follows a name, to the clause's end
 _CVC_VALUE = re.compile(r"(?<![\d/.,:-])(\d{3,4})(?![\d]|[/.,:-]\d)")
-_COUNTED = re.compile(r"\s*(?:digits?|chars?|x)\b")  # "3 digits": what a field takes, not a code
+_FIELD_RULE = re.compile(r"\s*(?:digits?|chars?|x)\b")  # "3 digits": what a field takes, not a code
 _NOT_CVC = re.compile(r"(?i)\b(?:order|invoice|ticket|digits?|error|field|length|chars?|characters)\b|\d")
 
 
@@ -134,12 +135,13 @@ def security_codes(text: str) -> Iterator[tuple[int, int]]:
     """Spans of a card's security code after one of its names, in the same clause: the first three or four digits
     within 40 characters, with no other number or word of a field's rules between ("the CVV field must be 3 digits")."""
     for word in [*_CVC_WORD.finditer(text), *_SECURITY_WORD.finditer(text)]:
-        clause = re.match(r"[^\n.;!?]*", text[word.end() :]).group(0)  # type: ignore[union-attr]
+        found = _CLAUSE.match(text, word.end())
+        clause = found.group(0) if found else ""
         before = text[max(0, word.start() - 40) : word.start()].rsplit(".", 1)[-1]
         if word.re is _SECURITY_WORD and not _CARD_WORD.search(before + " " + clause[:40]):
             continue
         value = _CVC_VALUE.search(clause, 0, 48)
-        if value and not _NOT_CVC.search(clause[: value.start()]) and not _COUNTED.match(clause, value.end()):
+        if value and not _NOT_CVC.search(clause[: value.start()]) and not _FIELD_RULE.match(clause, value.end()):
             yield word.end() + value.start(1), word.end() + value.end(1)
     for cid in _CARD_CID.finditer(text):
         yield cid.start(1), cid.end(1)
