@@ -151,8 +151,13 @@ CORPORA = {
     "tuning, round 24": (_SECRETS / "heldout-23" / "credentials.jsonl", _SECRETS / "heldout-23" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twentieth session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 818 shapes, 58 % not in English; 1,150 ordinary facts over 580 shapes, 65 % not in English; 44
-    # languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-24" / "credentials.jsonl", _SECRETS / "heldout-24" / "ordinary.jsonl"),
+    # languages); measured once after round 24 (add 95.6 %, extract 99.9 %, output 94.2 %, ordinary refused 0.6 %,
+    # withheld 0.6 %), then tuned on by class (round 25) and learned from.
+    "tuning, round 25": (_SECRETS / "heldout-24" / "credentials.jsonl", _SECRETS / "heldout-24" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-first session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 289 shapes, 65 % not in English, 43 languages; 1,150 ordinary facts over 276 shapes, 67 % not
+    # in English, 30 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-25" / "credentials.jsonl", _SECRETS / "heldout-25" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -163,6 +163,16 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # Left as misses: bank apps' codes named by the app alone ("code Lydia 2691"), a phrase as a passphrase, a
         # date as a password, Latin, Irish and Quechua, a TAN list's row, a meeting room's voucher in lower case.
         ("heldout-23", 0.96, 0.003),
+        # Round 25 (tuned by class on it, and learned from): a password or a code answering a question for it in a
+        # chat in any language the vocabulary speaks (dialogue dashes, Android exports, quotes), a generated
+        # password with an "=" inside, a code that came said so in Catalan and Spanish, an e-mail address and its
+        # password, security answers listed under their heading, AUTH PLAIN, a credentials file printed by cat,
+        # Google's OAuth code, a seed phrase in quotes, alarms disarmed "with" a code, a safe after a room's number,
+        # a code noted to be remembered, Zoom's host key; as ordinary, an order's number a few words before its
+        # colon, India's postal PIN after an address, a CAPTCHA's site key, a router named after its article. Left as
+        # misses: a TAN list's rows, three-letter Cl@ve codes, a TSA lock's three digits, a Ledger passphrase's word,
+        # a passphrase after an aside with "!!", a login handed over as two bare lines, a lone "NAS → value".
+        ("heldout-24", 0.98, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -203,6 +213,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-21",
         "heldout-22",
         "heldout-23",
+        "heldout-24",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

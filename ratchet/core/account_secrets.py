@@ -27,7 +27,7 @@ from ratchet.core.password_values import (
 from ratchet.core.password_words import _CLAUSE_END, _DESCRIBING, _FUNCTION_WORDS, _YEAR
 from ratchet.core.passwords import blank_templates
 from ratchet.core.texted_codes import _COUNTED, _SENT_CODE, _UNSHARED_CODE, GUARD_CODE, PUBLIC_CODE, texted_codes
-from ratchet.core.world_values import answer_after, asked
+from ratchet.core.world_values import answer_after, asked, listed_answers
 
 # 2FA recovery and backup codes, TOTP seeds and authenticator setup keys, recovery keys (BitLocker, Apple).
 _OTP_WORDS = re.compile(
@@ -128,7 +128,7 @@ _ACCESS = re.compile(
     r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|garagentor|gartentor|hoftor|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
     # Alarm companies named for their panel ("ADT code 6629", "Verisure code 9272"), a key safe in German.
     r"adt|verisure|simplisafe|vivint|securitas|brinks|frontpoint|schl[üu]ssel(?:tresor|kasten|box|safe)|tresor|"
-    r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|"
+    r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|(?:bin|bike|cycle)\s+(?:store|room)|storeroom|"
     # A device's unlock code, a bank card's ("code CB", the French card's PIN).
     r"ipad|iphone|tablet|smartphone|screen\s+time|cb|carte\s+bleue|carte\s+bancaire|bankkarte|ec-karte|girocard|"
     r"celular|telem[óo]vel|m[óo]vil|handy|portable|cellulare|alarmanlage|"
@@ -181,7 +181,9 @@ _ACCESS_COMPOUND = re.compile(
 )
 _ACCESS_CODE_WORD = re.compile(
     r"(?i)\b(?:code|combo|combination|kombination|combinaison|combinaci[óo]n|combinazione|kombinacja|keypad|"
-    r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|"
+    r"opens?\s+with|unlocks?\s+with|set\s+(?:it\s+)?to|codice|c[óo]digo|disarm(?:s|ed)?\s+with|"
+    r"se\s+(?:desactiva|abre)\s+con|s['’]ouvre\s+avec|se\s+d[ée]sactive\s+avec|si\s+(?:disattiva|apre)\s+con|"
+    r"(?:desativa|abre)(?:-se)?\s+com|"
     r"(?:type|enter|punch\s+in|key\s+in)(?=\s+\d)|"
     r"k[oó]d(?:en|e|u|unu|y|ja|ot)?|koodi|код|clave|senha|contrase[ñn]a|[הלב]?קוד|(?:ال)?رمز|(?:ال)?كود|(?:ال)?رقم|"
     r"codul|pinul|codi|کد|mã|"
@@ -196,7 +198,10 @@ _NOT_ACCESS = re.compile(
 )
 _TWO_DIGITS = re.compile(r"\d ?\d")  # "3 2 0 2": a code read out digit by digit
 _VERB_AFTER = re.compile(r"\s+(?:है|हैं|था|थी|hai|hain|tha|eingeben|eintippen|tippen|drücken)(?!\w)")
-_AND_AFTER = re.compile(r"(?i)\s+(?:and|ja|und|et|y|og|och|en|ve|dan|és|i|a)\s+(?!(?:\d|then|dann|puis)\b)")
+_AND_AFTER = re.compile(
+    r"(?i)\s+(?:(?:and|ja|und|et|y|og|och|en|ve|dan|és|i|a)\s+(?!(?:\d|then|dann|puis)\b)|"
+    r"(?:then|dann|puis|luego|despu[ée]s|poi|depois)\s+[^\W\d])"  # "... avec 7391 puis OK": what to press next
+)
 # A condition after the code ends what is said of it: "le code c'est 227597 si tu arrives avant moi".
 _CONDITION = re.compile(
     r"(?i)\s+(?:if|when|in\s+case|si|quand|wenn|falls|cuando|se|caso|als|om|for\s+(?:the|our|my|your))\b"
@@ -224,7 +229,7 @@ _CODE_DIGITS = (
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
-    r"\bpara|\bauf|\bà|\bnaar|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
+    r"\bpara|\bauf|\bà|\bnaar|\bcon|\bavec|\bcom|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
     r"\bay|\bni|\bés|\be(?=\s+\d)|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?"
     + _CODE_DIGITS
 )
@@ -328,6 +333,7 @@ def _account_secrets(text: str) -> Iterator[tuple[int, int, str]]:
         found = _security_answer(text, match.end())
         if found:
             yield found[0], found[1], "Security Answer"
+        yield from ((start, end, "Security Answer") for start, end in listed_answers(text, match.end()))
     for label in _LABEL_CODE.finditer(text):
         yield label.start(1), label.end(1), "Access Code"
     for clause in re.finditer(r"[^.!?;\n]+", text):
@@ -436,6 +442,7 @@ def _security_answer(text: str, at: int) -> tuple[int, int] | None:
             _CLAUSE_END.match(text, answer.end())
             or _ASIDE.match(text, answer.end())
             or _FOR_ACCOUNTS.match(text, answer.end())
+            or _CONDITION.match(text, answer.end())  # "... is "lantern_504" in case I forget it again"
         ):
             continue
         value = answer.group(1)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words, words_before
 from ratchet.core.password_values import (
+    _ASSIGNMENT,
     _MEMORABLE,
     _describes,
     _ordinary_shape,
@@ -235,6 +236,28 @@ def in_sentence(text: str) -> Iterator[tuple[int, int]]:
                 yield start, start + len(value)
 
 
+# An account's e-mail address and its password after a colon or a slash, or a space where a list's slash or the line
+# ends after the password, as a combo list or a message writes the pair ("pgarcia@outlook.com: Sunshine2011_",
+# "sofia.nguyen@libero.it / hunter119 for the nursery app"); or the same address said again ("spotify mesmo email
+# brasil851 / ...").
+_ADDRESS_PAIR = re.compile(
+    r"(?:(?<![\w.+:/-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?::[ \t]*|[ \t]+/[ \t]*|[ \t]+(?=\S+(?:[ \t]+/|[ \t]*$|[ \t]*\n)))|"
+    r"(?i:\b(?:same|mesmo|mismo|m[êe]me|gleiche|stessa)\s+(?:e-?mail|correo|mail)\s+))([^\s,;/]{6,64})"
+)
+
+
+def after_address(text: str) -> Iterator[tuple[int, int]]:
+    """The password of an e-mail address and password pair (:data:`_ADDRESS_PAIR`): letters and a digit a person
+    chose or a generator made, not an address, a path, a version or a ticket's number."""
+    for match in _ADDRESS_PAIR.finditer(text):
+        value = match.group(1).rstrip(".!?")
+        mixed = any(c.isdigit() for c in value) and sum(c.isalpha() for c in value) >= 4 and generated(value)
+        # Not a path, an address, a query, a file, the next variable ("... GOVC_PASSWORD='...'": its own word's).
+        shaped = not re.search(r"[/:@\\]|\?.|\.[A-Za-z]{2,5}$", value) and not _ASSIGNMENT.match(value)
+        if mixed and shaped and plausible(value) and not _describes(value):
+            yield match.start(1), match.start(1) + len(value)
+
+
 def _word_and_number(value: str) -> bool:
     """A word and a number, as a password's description resolves to ("smith1984", "Whiskers1428")."""
     return 8 <= len(value) <= 40 and bool(re.fullmatch(r"[A-Za-z]{3,}\d{2,6}[!?.$#*]?", value)) and plausible(value)
@@ -321,4 +344,6 @@ def _chosen_alone(value: str) -> bool:
         return True  # "MyLanternIsSofia$": words run together and a symbol after them, not a brand ("FRITZ!Box")
     if sum(c.isupper() for c in value) >= 2 and re.fullmatch(r"(?:[A-Z][a-z]*)+\d{2,}", value):
         return True
+    if re.fullmatch(r"[A-Z][a-z]{2,}[_.!@#$%&*-]\d{2,}", value):
+        return True  # "Orange_1762": a word, a symbol and a number
     return bool(re.fullmatch(r"[a-z]{10,}\d{2,}", value))

@@ -61,6 +61,11 @@ def _luhn(digits: str) -> bool:
 
 _AN_ID_BEFORE = re.compile(
     r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    # An order's number a few words before its colon, in the languages shops write ("order number ko sa Lazada:",
+    # "numéro de commande chez Fnac :", "Bestellnummer bei Otto:").
+    r"\b(?:order|invoice|tracking|pedido|orden|commande|bestell\w*|ordine|zam[óo]wieni\w*|sipari[şs]\w*|"
+    r"заказ\w*|objedn[áa]vk\w*|rendel[ée]s\w*|pesanan|đơn\s+hàng)(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"
+    r"(?![^\n\d:：]{0,30}(?:card|karte|tarjeta|carte|cart[ãa]o|carta|kart))[^\n\d:：]{0,30}[:：#]\s*$|"
     r"\bfbq\(\s*'init',\s*'$|"  # a product's barcode; Facebook's pixel id as its snippet passes it
     r"(?:订单号|訂單號|注文番号|주문\s*번호)\s*[:：]?\s*$|"  # an order's number in Chinese, Japanese, Korean
     r"\b[A-Z]{2}\d{2}(?: [A-Z0-9]{4}){1,4} $|"  # an IBAN's country, check digits and bank code before its account
@@ -95,7 +100,7 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
     for match in [*_CARD.finditer(text), *_CARD_FIELD.finditer(text)]:
         found = match.group(match.lastindex or 0)
         at = match.start(match.lastindex or 0)
-        if re.search(r"\d[ -]$", text[max(0, at - 2) : at]) or _AN_ID_BEFORE.search(text, max(0, at - 24), at):
+        if re.search(r"\d[ -]$", text[max(0, at - 2) : at]) or _AN_ID_BEFORE.search(text, max(0, at - 60), at):
             continue  # "USPS tracking 9400 18289 3148 9876 8739 83"; "Discord message id 6749420350985889440"
         # The longest run of groups that is a card number: "5105 1051 0510 5100 09/26" ends before the expiry.
         for cut in sorted({len(found), *(m.start() for m in re.finditer(r"[ .-]", found))}, reverse=True):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core import world_words
 from ratchet.core.passphrases import joined_words as _joined
 from ratchet.core.password_values import _ordinary_shape, generated, random_token
 from ratchet.core.password_words import _YEAR
@@ -106,13 +107,17 @@ def _lines_before(text: str, at: int, count: int) -> list[str]:
         size *= 4
 
 
-# A message that is one short value: an optional time in brackets and a sender, or nothing (the sender on the line
-# above, as Telegram exports it), or a dialogue's dash or an arrow; after the value, what follows a comma ("— 2387,
-# ale tylko na paliwo") or one short word (a copula: "— 853698 байна").
+# A message that is one short value: an optional time in brackets and a sender (or an Android export's "16/06/2023
+# 13:50 - Ana: "), or nothing (the sender on the line above, as Telegram exports it), or a dialogue's dash or an arrow;
+# the value may be quoted (「Hunt3r34 だよ」), said ("it's sarah1234") or follow the account's e-mail address; after it,
+# what follows a comma ("— 2387, ale tylko na paliwo") or a short word or two ("— 853698 байна", "5075 y almohadilla").
 _ANSWER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>|[—–→])[ \t]*)?"
-    r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*)?`?(?P<value>[^\s\[\]<>()`]{4,64}?)`?"
-    r"(?:[,，][ \t][^\n]*|[ \t]+[^\W\d]{1,8})?[ \t]*$"
+    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*|"
+    r"\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?:[ \t]?[APap][Mm])?[ \t]+-[ \t]+)?"
+    r"(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>|[—–→]|-(?=[ \t]))[ \t]*)?[「『“\"]?"
+    r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*|(?i:it'?s|it\s+is)[ \t]+)?"
+    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+[ \t]+(?:/[ \t]+)?)?`?(?P<value>[^\s\[\]<>()`「」『』“”\"]{4,64}?)`?"
+    r"(?:[,，][ \t][^\n]*|(?:[ \t]+[^\W\d]{1,12}){1,2})?[」』”\"]?[ \t]*$"
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
 _ASKED_FOR = re.compile(
@@ -120,8 +125,8 @@ _ASKED_FOR = re.compile(
     r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
 )
 _ASKS = re.compile(
-    r"(?i)[?？]|教えて|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
-    r"can\s+(?:you|someone)\s+(?:send|share|dm))\b"
+    r"(?i)\?(?![A-Za-z0-9_=&])|[？؟]|教えて|อะไร|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
+    r"can\s+(?:you|someone)\s+(?:send|share|dm)|cu[aá]l\s+(?:era|es)|скинь(?:те)?|пришли(?:те)?)(?!\w)"
 )
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
 _NUMBER_ASKED = re.compile(r"(?i)\b(?:port|version|build|line|issue|ticket|status|error|how\s+many|number\s+of)\b")
@@ -129,34 +134,56 @@ _NUMBER_ASKED = re.compile(r"(?i)\b(?:port|version|build|line|issue|ticket|statu
 
 def answers(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, "Password")`` of a message that is only a value and answers a question for a password or a
-    code (the last question in the three lines before it): a code of four to twelve digits (with # or *) after a
-    question for a code or a PIN, else a value a person chose or a generator made (letters and digits), never a
-    year, a word or a name."""
+    code (the last question in the three lines before it, the credential named by this module's words or, in the
+    other languages, by the vocabulary's: "mi a jelszó a laptophoz?", "넷플 비번 뭐였지?"): a code of four to twelve
+    digits (with # or *) after a question for a code or a PIN, else a value a person chose or a generator made
+    (letters and digits, or digits alone past a code's length: a Wi-Fi's twenty), never a year, a word or a name."""
     for message in _ANSWER.finditer(text):
         value = message.group("value").rstrip(".!")
         question = next((line for line in reversed(_lines_before(text, message.start(), 3)) if _ASKS.search(line)), "")
-        asked = [
-            m
-            for m in _ASKED_FOR.finditer(question)
-            if not (m.group("code") and PUBLIC_CODE.search(question, 0, m.start()))
-        ]
+        asked = _asked(question) if question else set()
         if not asked:
             continue
+        start, end = message.start("value"), message.start("value") + len(value)
         digits = sum(c.isdigit() for c in value)
-        if all(m.group("key") for m in asked):  # asked for a token or a key: only what a generator made answers
+        if asked == {"key"}:  # asked for a token or a key: only what a generator made answers
             if re.search(r"(?i)\b(?:commit|sha|hash|checksum|digest|revision)\b", question):
                 continue  # "which commit broke the token refresh?": a commit answers
             shaped = re.fullmatch(r"[A-Za-z0-9_-]{20,}", value) and random_token(value)
             if shaped or _DIGEST.fullmatch(value) or re.fullmatch(r"[0-9a-f]{32}", value):
-                yield message.start("value"), message.start("value") + len(value), "Token"
+                yield start, end, "Token"
+            continue
+        if _NUMBER_ASKED.search(question) and value.isdigit():
+            continue  # "which port does the code server use?" ... "8443": a number asked for, not a code
+        if value.isdigit() and "password" in asked and 13 <= len(value) <= 64:
+            yield start, end, "Password"  # "qual é a senha do wifi?" ... "61868253739581724838"
             continue
         if _DIGITS_CODE.fullmatch(value):
-            if _NUMBER_ASKED.search(question):
-                continue  # "which port does the code server use?" ... "8443": a number asked for, not a code
-            coded = any(m.group("code") for m in asked)
-            if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and (coded or digits >= 6):
-                yield message.start("value"), message.start("value") + len(value), "Password"
+            if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and ("code" in asked or digits >= 6):
+                yield start, end, "Password"
             continue
-        chosen = digits and any(c.isalpha() for c in value) and generated(value) and not _ordinary_shape(value)
-        if chosen and not re.search(r"[/:@]|\.\w", value):  # a path, a URL, an address, a file: not a password
-            yield message.start("value"), message.start("value") + len(value), "Password"
+        judged = value[1:-1] if len(value) > 2 and value[0] == value[-1] == "_" else value  # "_Shadow24_": emphasis
+        chosen = digits and any(c.isalpha() for c in value) and generated(judged) and not _ordinary_shape(judged)
+        if chosen and not re.search(r"[/:@]|\.[A-Za-z]{2,5}$|\.\w+\.", value):  # a path, a URL, an address, a file
+            yield start, end, "Password"
+
+
+def _asked(question: str) -> set[str]:
+    """What a question asks for ("password", "code" or "key"): by this module's words, or where they name nothing,
+    by the vocabulary's (a password's name or a PIN's, a code's or a door's in a hundred languages). A code no one
+    keeps secret ("which error code?", "promo code?") is not asked for."""
+    found = list(_ASKED_FOR.finditer(question))
+    asked = {
+        "code" if m.group("code") else "key" if m.group("key") else "password"
+        for m in found
+        if not (m.group("code") and PUBLIC_CODE.search(question, 0, m.start()))
+    }
+    if found:
+        return asked
+    for _start, _end, kind, _name in world_words._names(question):
+        kind = kind.removeprefix("known ")
+        if kind == "password":
+            asked.add("password")
+        elif kind in ("pin", "code", "door_code_compounds"):  # not a lock's word alone: "is this safe to commit?"
+            asked.add("code")
+    return asked

@@ -47,7 +47,8 @@ def passphrase(text: str, pos: int, end: int, *, cued: bool) -> re.Match[str] | 
     return found
 
 
-_PHRASE = re.compile(r"[A-Za-z][a-z]{1,14}(?: [A-Za-z][a-z]{1,14}){2,7}(?![\w'])\.?")  # an unquoted passphrase
+# An unquoted passphrase, a number after its words as a manager adds one ("harbor maple pillow pencil 96").
+_PHRASE = re.compile(r"[A-Za-z][a-z]{1,14}(?: [A-Za-z][a-z]{1,14}){2,7}(?: \d{1,4})?(?![\w'])\.?")
 _ASIDE = re.compile(r"\s+\(|</|\s+[\w-]+=")  # an aside, an XML element's end, the next key=value of a command
 _PHRASE_CUE = re.compile(r"(?i)\b(?:phrase|sentence|words)\s+$")  # "my password is the sentence ..."
 _JOINED_PHRASE = re.compile(r"[a-z]{2,15}(?P<sep>[.\-_])[a-z]{2,15}(?:(?P=sep)[a-z]{2,15}){1,6}(?![\w-]|\.\w)")

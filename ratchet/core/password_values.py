@@ -26,7 +26,11 @@ _MANAGER = re.compile("(?i)" + "|".join(MANAGERS))
 # password, where a variable's name joins words ("DB_PASSWORD") or ends in a version ("PYTHON_3", "PHP_81").
 _SHOUTED_YEAR = re.compile(r"[A-Z]{5,}_(?:\d\d|(?:19|20)\d\d)")
 # A name assigned to (user_id=196935, m=65536): a=b is code or a log field, not a password with an "=" in it.
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z_.]*\d*=")
+# A name and "=" ("user=admin", "DB_HOST=", "maxRetries=", "Path="): a name is cased as code cases one, so a
+# generated password with an "=" inside ("LWjw=fatBBJ9", "G=w0yU1jaaZ4", "qmD=AXY_3H") is not an assignment.
+_ASSIGNMENT = re.compile(
+    r"_*(?:[a-z][a-z_.]+(?:[A-Z][a-z_.]+)*|[A-Z][A-Z_.]+|[A-Z][a-z_.]+(?:[A-Z][a-z_.]+)*|[a-z](?=\d*=[a-z0-9_.&=]+$))\d*="
+)
 _DESCRIBING_ENDINGS = ("ed", "ing", "able", "ible", "ive", "ous", "ful", "less", "ally", "ly", "ness", "ment")
 
 

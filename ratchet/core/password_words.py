@@ -31,7 +31,7 @@ _PASSWORD_WORDS = (
     r"(?!(?-i:AUTH\s+CODE))(?:sms|text|tan|otp|one[- ]time|verification|login|sign[- ]in|2fa|mfa|auth(?:entication)?)"
     r"\s+(?:code|pin)|"
     r"(?-i:TAN)|otp|"  # a bank's transaction number, not the colour
-    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|"
+    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|zoom\s+host\s+key|"
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
     r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|"
     r"jelszav(?:a|am|ad|unk|uk)|"
@@ -83,7 +83,7 @@ def _word() -> re.Pattern[str]:
 
 # Words whose value is digits: a PIN, a PUK, a card's CVV, a combination lock.
 _NUMERIC_WORD = re.compile(
-    r"(?i)pin|puk|cvv|cvc|combination|combo|geheimzahl|confidentiel|secreto|segreto|\btan\b|otp|"
+    r"(?i)pin|puk|cvv|cvc|combination|combo|geheimzahl|confidentiel|secreto|segreto|\btan\b|otp|host\s+key|"
     r"暗証|пин|पिन|পিন|tunnusluku|رمز"
 )
 # Words whose value is a code: digits, or digits and a letter or two ("A1294").
@@ -117,7 +117,8 @@ _ITS = re.compile(
 _CONTRACTED = re.compile(r"['’]s\s+")  # "the PIN's 0064"
 # "is" and "changed to" ("改成了", "设为", "に変更").
 _CJK_CONNECTOR = re.compile(
-    r"\s*(?:は|が|を|：|:|是|係|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)(?:\s*[：:])?\s*"
+    r"\s*(?:[（(][^）)\n]{1,12}[）)]\s*)?"  # an aside first: "暗証番号（4桁）：7596"
+    r"(?:は|が|を|：|:|是|係|为|為|는|은|이|가|=|คือ|เป็น|改成了?|改为|换成了?|设为|设置为|更新为)(?:\s*[：:])?\s*"
 )  # "为：": a colon after the copula
 # In scripts written without spaces, a short qualifier glued between the word and its connector ("รหัสผ่านไวไฟคือ",
 # "密码wifi是").
@@ -390,7 +391,8 @@ _POSTAL_PIN = re.compile(
     r"(?i)\bpin\s*-?\s*code(?:\s+(?:for|of|in)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})?(?:\s+is\b)?\W{0,3}\d{6}\b"
     r"(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"
     r"village|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune)\b)|"
-    r"\b(?:area|delivery|postal|address|courier)\b[^\n]{0,30}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b|"
+    r"\b(?:area|deliver\w*|postal|address|courier|ship\w*)\b(?![^\n]{0,60}\b(?:card|atm|upi|debit|credit)\b)"
+    r"[^\n]{0,60}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b|"
     # In India's languages "PIN code" and six digits is the postal code (a card's or UPI's PIN is named so).
     r"(?<!UPI )(?<!ATM )(?:पिन\s*कोड|पिनकोड|பின்\s*கோடு|పిన్\s*కోడ్|ಪಿನ್\s*ಕೋಡ್|പിൻ\s*കോഡ്|পিন\s*কোড|પિન\s*કોડ|ਪਿੰਨ\s*ਕੋਡ)"
     r"\W{0,3}[1-9]\d{5}(?!\d)"

@@ -188,7 +188,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             and not _STEP.search(text, max(0, match.start() - 12), match.start())
         ):
             yield match.start(), match.start() + len(token), "Password"
-    for start, end in [*bare_values.in_sentence(text), *bare_values.by_action(text)]:
+    for start, end in [*bare_values.in_sentence(text), *bare_values.by_action(text), *bare_values.after_address(text)]:
         yield start, end, "Password"
 
 

@@ -101,6 +101,9 @@ PUBLIC_MATERIAL = re.compile(
     r"\d{3}\.\d{3}\.\d{3}-\d{2})|"
     # An open network's Wi-Fi QR code (T:nopass, no P: field): its name, nothing to keep secret.
     r"\bWIFI:(?=(?:[^\n;]*;)*?T:nopass;)(?![^\n]*?\bP:[^;\n])[^\n]*?;;|"
+    # A CAPTCHA's site key, which the page's HTML carries for every visitor (reCAPTCHA's data-sitekey, hCaptcha's,
+    # Turnstile's sitekey option); its secret key, named so, is another.
+    r"\bdata-sitekey=[\"']?[\w-]{20,}|\bsitekey\b[\"']?\s*[:=]\s*[\"'][\w-]{20,}|"
     # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
     r"\bboundary=\"?[\w'()+,./:=?-]+|"
     r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",

@@ -136,7 +136,8 @@ _BIP39_ENGLISH = (
 )
 # Twelve words of three to eight lower-case letters, apart only by spaces, commas or a list's numbers ("1. abandon
 # 2. ability"): the cheap test that runs on every text; the list is consulted only where it matches.
-_RUN = re.compile(r"(?:[a-z]{3,8}(?:[\s,;]+(?:\d{1,2}(?:[.):]\s*|\s+))?|\s*$)){12}")  # "1. door", "1 door", "2.wine"
+# "1. door", "1 door", "2.wine"; the last word before a closing quote or bracket ('... kingdom quarter"').
+_RUN = re.compile(r"(?:[a-z]{3,8}(?:[\s,;]+(?:\d{1,2}(?:[.):]\s*|\s+))?|\s*$|(?=[\"'”’»)\]`]))){12}")
 _TOKEN = re.compile(r"[A-Za-z]+|\d{1,2}[.):](?=\s)|[^\sA-Za-z,;]+")
 _MIN_WORDS = 12
 

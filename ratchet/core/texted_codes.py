@@ -44,6 +44,11 @@ _SENT_CODE = re.compile(
     # authenticate"), a code the page says to enter ("Your confirmation code is 0II-SYC — enter it in your browser").
     r"\benter\s+the\s+code\s+((?-i:[A-Z0-9]{4,5}-?[A-Z0-9]{4,5}))\s+to\s+(?:authenticate|sign\s+in|verify)\b|"
     r"\bcode\s+is\s+((?-i:[A-Z0-9]{3}-[A-Z0-9]{3})|\d{4,8})\b[^\n]{0,12}?\benter\s+it\b|"
+    # The code that came, said so ("the code I got is 4821", "el codi que m'ha arribat és 386392", "le code que j'ai
+    # reçu est 5521", "o código que recebi é 1180").
+    r"\b(?:code|c[óo]digo|codi|codice)\s+(?:(?:that\s+)?I\s+(?:just\s+)?(?:got|received)|que\s+(?:me\s+ha\s+llegado|"
+    r"m['’]ha\s+arribat|recib[íi]|recebi|j['’]ai\s+re[çc]u|me\s+chegou)|che\s+mi\s+è\s+arrivato|che\s+ho\s+ricevuto)"
+    r"[^\n\d]{0,24}?\s(?:is|was|es|és|est|é|è|era)\s*:?\s*(\d{4,8})\b(?![.,/:-]\d)|"
     # A code someone on the phone asks to be read out: what a bank's caller (or a scammer) wants.
     r"\bread\s+(?:out|back)\s+(?:the\s+(?:code\s+)?)?(\d{6,8})\b(?![.,/:-]\d)|"
     # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
@@ -102,12 +107,19 @@ _PUBLIC_AFTER = re.compile(
 _SERVICE_CODE = re.compile(
     r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:?\s*(\d{3}-\d{3}|\d{4,8})\b"
 )
+# A code the text says to remember, after a colon a few words on from its name, ending what is said of it.
+_REMEMBERED = re.compile(
+    r"(?i)\b(?:remember|don['’]?t\s+forget|(?:ne\s+pas|n['’]oublie\s+pas)\s*(?:oublier)?|nicht\s+vergessen|"
+    r"no\s+(?:olvidar|te\s+olvides)|non\s+dimenticare|kom\s+ih[åa]g|husk|onthoud|zapami[ęe]taj|не\s+забудь\w*)\b|"
+    r"记住|記住|覚えて|기억"
+)
+_NOTED = re.compile(r"[^\n:：\d]{0,30}[:：]\s*(\d{4,8})(?=\s*(?:[.,;!)]|$))")
 _SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it|register)\b")
 # The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
 # code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
 _TEXTED = re.compile(
     r"(?i)(?<![^\W\d_])(?:sms|смс|a\s+text|the\s+text|texted|text\s+message|texto|mensaje|mensagem|messaggio|"
-    r"mesaj|pesan|پیامک\w*|برسالة|رسالة|(?:they|he|she)\s+sent|lleg(?:ó|ar)|chegou|arrivato|přišel|"
+    r"mesaj|pesan|پیامک\w*|برسالة|رسالة|(?:they|he|she)\s+sent|lleg(?:ó|ar|ado)|arribat|arrivé|chegou|arrivato|přišel|"
     r"пришёл|пришел|прийшов|reçu|ricevuto|recib[íi]|recebi|otrzyma\w+|"
     r"primit|kaptam|aldım|geldi|nimepokea|وصل\w*|קיבלתי|收到|届いた|왔어|来た)(?![^\W\d_])|"
     r"sms|смс|短信"  # glued to a word ("בSMS", "SMSで")
@@ -115,7 +127,7 @@ _TEXTED = re.compile(
 _LATIN_OR_CYRILLIC = "0-9A-Za-z_\u00c0-\u024f\u0400-\u04ff"
 # Four to eight digits, or six read out one by one ("5 6 0 2 2 5").
 _CODE_NUMBER = re.compile(
-    rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№-])(\d{{4,8}}|\d(?: \d){{3,7}}(?! \d))(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)"
+    rf"(?<![{_LATIN_OR_CYRILLIC}.,:/+#№₹$€£¥-])(\d{{4,8}}|\d(?: \d){{3,7}}(?! \d))(?![{_LATIN_OR_CYRILLIC}]|[.,:/-]\d)"
 )
 # What the number counts when it is not a code ("expires in 1800 seconds", "sent to 2500 users").
 _COUNTED = re.compile(
@@ -162,7 +174,8 @@ def _opens(body: str, number: re.Match[str], named: re.Match[str]) -> bool:
     between = body[number.end() : named.start()]
     if not _OPENING.fullmatch(body, 0, number.start()) or len(between) > _OPENS_REACH:
         return False
-    return not re.search(r"[.!?।]\s|\d{4}|[a-z]{2}", between)  # no English words: "8443 serves the OTP endpoint"
+    # No English words ("8443 serves the OTP endpoint"); a brand's name may stand there ("आपका Paytm OTP है").
+    return not re.search(r"[.!?।]\s|\d{4}|\b[a-z]{2}", between)
 
 
 def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
@@ -200,6 +213,11 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
                 continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
             yield line.start() + number.start(1), line.start() + number.end(1), "One-Time Code"
             break
+    if _REMEMBERED.search(text):  # "code itsme (ne pas oublier) : 96720": a code noted to be remembered
+        for code in _CODE_NAME.finditer(text):
+            found = _NOTED.match(text, code.end())
+            if found and not PUBLIC_CODE.search(text, 0, code.start()) and not _YEAR.fullmatch(found.group(1)):
+                yield found.start(1), found.end(1), "Password"
     if _SIGNS_IN.search(text):
         for found in _SERVICE_CODE.finditer(text):
             if _COUNTED.match(text, found.end()):

@@ -263,6 +263,19 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\s*=\s*\"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\""
             ),
         ),
+        # A mail server's SASL login typed by hand (AUTH PLAIN's base64 of "\0user\0password"); a credentials file
+        # printed with its user and password a line each (OpenVPN's auth-user-pass file, "cat /etc/openvpn/auth.txt").
+        (
+            "Protocol Login",
+            re.compile(
+                r"(?m:^)[ \t]*AUTH[ \t]+PLAIN[ \t]+(A[A-Za-z0-9+/]{14,}={0,2})[ \t]*(?:\n|$)|"
+                r"\bcat[ \t]+\S*(?i:auth|pass|cred|login)[\w.-]*[ \t]*\n[ \t]*[\w.@-]{2,64}[ \t]*\n"
+                r"[ \t]*([^\s]{6,128})[ \t]*(?:\n|$)"
+            ),
+        ),
+        # An OAuth authorization code as Google's sign-in hands it to the redirect ("...callback?code=4/0A..."): it is
+        # exchanged for the account's tokens.
+        ("OAuth Authorization Code", re.compile(r"[?&]code=(4/0A[A-Za-z0-9_-]{30,})")),
         # A browser's cookie file (Netscape's format, tab-separated): a session's or a login's cookie and its value.
         (
             "Cookie File Session",

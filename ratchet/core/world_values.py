@@ -9,6 +9,7 @@ right after its name ("kulcsom: <key>", "把Twilio的token <key>"); the answer t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ratchet.core.passphrases import _CODE_PARTS
 from ratchet.core.password_values import generated, random_token
@@ -190,9 +191,15 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
 
 
 # What a lock's name labels (an alarm, a safe, a gate: "Alarmanlage: 8738 eingeben", "alarme de casa: 8348"): up to
-# three words after the name, a colon, then four to eight digits ("#" or "*" beside them) that end the clause or come
-# before a few words of what to press next.
-_LABELLED = re.compile(r"(?:\s+[^\W\d_]+){0,3}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))")
+# three words after the name (a room's number among them: "cassaforte camera 191: 0472"), a colon, then four to eight
+# digits ("#" or "*" beside them) that end the clause or come before a few words of what to press next.
+_LABELLED = re.compile(
+    r"(?:\s+(?:[^\W\d_]+|\d{1,4}(?=\s*[:：]))){0,3}\s*[:：]\s*\n?\s*([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))"
+)
+# What to do with a code, right after it: a time of day ("0825") is not entered ("Alarmanlage: 0825 eingeben").
+_ENTERED = re.compile(
+    r"(?i)\s+(?:eingeben|eintippen|drücken|enter|type|marcar|digitar|digitare|taper|composer|intoetsen)\b"
+)
 _MORE_WORDS = 4
 _TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
 _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys
@@ -204,7 +211,9 @@ def labelled_digits(text: str, at: int, name: str) -> tuple[int, int] | None:
     if len(name) <= 4 and name.isascii() or len(_CONFIG_LINES.findall(text, 0, 2000)) >= 2:
         return None
     found = _LABELLED.match(text, at)
-    if not found or _TIME.fullmatch(found.group(1)) or _YEAR.fullmatch(found.group(1)):
+    if not found or _YEAR.fullmatch(found.group(1)):
+        return None
+    if _TIME.fullmatch(found.group(1)) and not _ENTERED.match(text, found.end()):
         return None
     clause = _CLAUSE.match(text, found.end())
     if clause and len(clause.group(0).split()) > _MORE_WORDS or counted(text, found.end()):
@@ -319,3 +328,20 @@ def _answer(value: str) -> bool:
     inner = words[1:-1]  # "San Ignacio de Loyola": a name's particles in lower case between its words
     capitals = [w for w in words if w not in inner or not (w.islower() and len(w) <= 3)]
     return all(w[0].isupper() or w[0].isdigit() for w in capitals) or len(words) == 1 and _chosen(value)
+
+
+# Security questions' answers listed under their heading, a line each: the question, an arrow or a colon, the answer.
+_HEADING_END = re.compile(r"[^\n]{0,60}:[ \t]*\n")
+_LISTED_ANSWER = re.compile(
+    r"[ \t]*[-*•]?[ \t]*[^\W\d][^\n:→>]{2,60}?[ \t]*(?:->|→|=>|:)[ \t]*([^\W\d_][^\n]{1,39}?)[ \t.]*(?:\n|$)"
+)
+
+
+def listed_answers(text: str, at: int) -> Iterator[tuple[int, int]]:
+    """Answers listed a line each under a heading that names security questions ("security questions for the pension
+    portal:\nfirst pet -> Coco\nstreet you grew up on -> Maple Road")."""
+    heading = _HEADING_END.match(text, at)
+    pos = heading.end() if heading else len(text)
+    while line := _LISTED_ANSWER.match(text, pos):
+        yield line.start(1), line.end(1)
+        pos = line.end()

@@ -355,6 +355,8 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             value = token.rstrip(".")
             if value.lower() in _DESCRIBING:
                 continue  # "see 1Password item ...", "nutze ich KeePassXC": where it is kept, not the password
+            if n and words[n - 1].group(0).lower() in _ARTICLES and not any(c.isdigit() for c in value):
+                continue  # "steht auf der Rückseite der FRITZ!Box": a thing named after its article, not a password
             if _chosen(value) and (generated(value) or _MIXED_CASE.fullmatch(value)) and plausible(value):
                 return match.start(), match.start() + len(value)
             if _LONG_DIGITS.fullmatch(value) or foreign and random_letters(value):
@@ -393,6 +395,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 
 
 _NEAR_WORDS = 9
+_ARTICLES = frozenset("der die das dem den des ein eine einer einem the le la les el los las il lo gli het".split())  # noqa: SIM905
 _WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
 _WIFI_REACH = 100  # characters between the word for the Wi-Fi and the word for its key
 _WIFI_NAMED = re.compile(r"(?i)wi-?fi|wlan")  # a key's name glued to the Wi-Fi's ("Wifi-nyckel", "WLAN-Schlüssel")
