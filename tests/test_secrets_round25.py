@@ -107,6 +107,7 @@ def test_round_25_credential_classes(text: str, secret: str) -> None:
         "cassaforte camera 12: aperta",
         "security questions for the portal:\n- none set yet",
         "remember: the error code was 4012",
+        "code produit (ne pas modifier) : 40125",
         # A line with a question mark that asks nothing of a credential, or a URL's query; then a line that answers.
         "is this config safe to share?\nAPP_ENV=staging\nPORT=8080",
         "GET /search?q=shoes HTTP/1.1\nAccept-Language: fr-FR,fr;q=0.8",

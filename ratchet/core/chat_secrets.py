@@ -180,7 +180,7 @@ def _asked(question: str) -> set[str]:
     }
     if found:
         return asked
-    for _start, _end, kind, _name in world_words._names(question):
+    for _start, _end, kind, _name in world_words.names(question):
         kind = kind.removeprefix("known ")
         if kind == "password":
             asked.add("password")

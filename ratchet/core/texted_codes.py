@@ -109,7 +109,7 @@ _SERVICE_CODE = re.compile(
 )
 # A code the text says to remember, after a colon a few words on from its name, ending what is said of it.
 _REMEMBERED = re.compile(
-    r"(?i)\b(?:remember|don['’]?t\s+forget|(?:ne\s+pas|n['’]oublie\s+pas)\s*(?:oublier)?|nicht\s+vergessen|"
+    r"(?i)\b(?:remember|don['’]?t\s+forget|ne\s+pas\s+oublier|n['’]oublie\s+pas|nicht\s+vergessen|"
     r"no\s+(?:olvidar|te\s+olvides)|non\s+dimenticare|kom\s+ih[åa]g|husk|onthoud|zapami[ęe]taj|не\s+забудь\w*)\b|"
     r"记住|記住|覚えて|기억"
 )

@@ -136,7 +136,7 @@ def _english() -> frozenset[str]:
     )
 
 
-def _names(text: str) -> list[tuple[int, int, str, str]]:
+def names(text: str) -> list[tuple[int, int, str, str]]:
     """``(start, end, kind, name)`` of each name in ``text``, the longest at each word; in a script written without
     spaces (Thai, Lao, Khmer, Burmese, Chinese, Japanese), the names found inside each run of it."""
     index = _index()
@@ -256,15 +256,15 @@ _UNSPACED_RUN = re.compile(_UNSPACED.pattern + r"+")
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each credential named by these words in ``text`` (see the module docstring)."""
-    names = _names(text)
-    if not names:
+    named = names(text)
+    if not named:
         return
-    doors = [(s, e) for s, e, kind, _n in names if kind in ("door", "known door")]
-    coded = any(kind in ("code", "known code", "otp") for *_s, kind, _n in names)
-    warnings = unsaid(text, names) if coded else []  # once a text, not once a name
-    by_text = coded and texted(text, names, warnings)
-    wifis = [s for s, _e, kind, _n in names if kind.endswith("wifi")]
-    for start, end, kind, name in names:
+    doors = [(s, e) for s, e, kind, _n in named if kind in ("door", "known door")]
+    coded = any(kind in ("code", "known code", "otp") for *_s, kind, _n in named)
+    warnings = unsaid(text, named) if coded else []  # once a text, not once a name
+    by_text = coded and texted(text, named, warnings)
+    wifis = [s for s, _e, kind, _n in named if kind.endswith("wifi")]
+    for start, end, kind, name in named:
         if kind.endswith("wifi"):
             continue
         unshared = any(abs(at - start) <= _WARNING_REACH for at in warnings)  # in this message, not a page away
