@@ -156,8 +156,13 @@ CORPORA = {
     "tuning, round 25": (_SECRETS / "heldout-24" / "credentials.jsonl", _SECRETS / "heldout-24" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-first session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 289 shapes, 65 % not in English, 43 languages; 1,150 ordinary facts over 276 shapes, 67 % not
-    # in English, 30 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-25" / "credentials.jsonl", _SECRETS / "heldout-25" / "ordinary.jsonl"),
+    # in English, 30 languages); measured once after round 25 (quick counts: caught 96.8 %, refused 1.65 %; its make
+    # eval-secrets row in bench/RESULTS.md, round 25), then tuned on by class (round 26) and learned from.
+    "tuning, round 26": (_SECRETS / "heldout-25" / "credentials.jsonl", _SECRETS / "heldout-25" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-first session) by another helper who saw neither the code nor any corpus (1,400
+    # credentials over 937 shapes, 58 % not in English, 83 languages; 1,150 ordinary facts over 684 shapes, 62 % not
+    # in English, 81 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-26" / "credentials.jsonl", _SECRETS / "heldout-26" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -173,6 +173,16 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # misses: a TAN list's rows, three-letter Cl@ve codes, a TSA lock's three digits, a Ledger passphrase's word,
         # a passphrase after an aside with "!!", a login handed over as two bare lines, a lone "NAS → value".
         ("heldout-24", 0.98, 0.003),
+        # Round 26 (tuned by class on it, and learned from): one-time codes in Hebrew, German ("-Code" hyphened,
+        # Einmalpasswort, "gültig für"), Finnish, Portuguese, Chinese (the code before its name), Russian pickup
+        # codes, BLIK inflected, a year-shaped code after "is"; authenticator keys and backup codes in four more
+        # languages; consoles' gift codes and 卡密; a building's, a car's immobiliser's, a digicode's code; a card's
+        # security code after its expiry; a .pgpass line after words; a board's Wi-Fi join call; an address "+" its
+        # password; a network joined "with" its key. As ordinary: a table's cell saying where a password is kept,
+        # optional chaining, a network's name, a wallet's address in other languages, "the same as last year", a
+        # value called an example. Left as misses: a Japanese alarm's code, three-digit safes, a password on the line
+        # after "mot de passe →", a login pair after a service's name, a TOTP key with no digit.
+        ("heldout-25", 0.99, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -214,6 +224,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-22",
         "heldout-23",
         "heldout-24",
+        "heldout-25",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -47,7 +47,7 @@ _OTP_WORDS = re.compile(
     r"c[óo]digo\s+de\s+(?:verifica[cç][ãaió]o?n?|acceso|acesso|seguridad|seguran[çc]a|confirma[cç][ãaió]o?n?)|"
     r"(?:anmelde|best[äa]tigungs|sicherheits|verifizierungs)code)\b|"
     # Glued to the words before them: no word's edge.
-    r"バックアップコード|復旧コード|リカバリーコード|备用码|備用碼|恢复码|恢復碼|백업\s*코드|복구\s*코드"
+    r"バックアップコード|復旧コード|リカバリーコード|备用码|備用碼|备用验证码|備用驗證碼|恢复码|恢復碼|백업\s*코드|복구\s*코드"
 )
 # A code of such a list: letters and digits with a digit ("4d7c8-c86a5", "7984", "i8127d08"), or a base32 seed.
 _OTP_CODE = re.compile(
@@ -71,10 +71,12 @@ _LINE_END = re.compile(r"[ \t.。]*(?:\n|$)")
 _SEED_WIDE = re.compile(r"(?<![^\W\d_])[^\W\d_]{2,12}(?:[ ,\u3000]+[^\W\d_]{2,12}){11,23}(?![^\W\d_])")
 # Where a one-time-password seed is handed over: an authenticator, 2FA or its setup screen, a QR code's text form,
 # the tools that make codes from it (oathtool, otpauth:// URIs), in the languages people write in.
+_HANDED_SEED = re.compile(r"(?i)(?:\b(?:key|secret|seed|cl[ée])|キー|키)\s*(?:is|:|：)\s*$")
 _TOTP_CONTEXT = re.compile(
     r"(?i)(?:authenticator|\b(?:2fa|mfa|totp|hotp|otp|qr)\b|two[- ]?factor|two[- ]step|2[- ]step|zwei[- ]?faktor|"
     r"einrichtungsschl[üu]ssel|oathtool|otpauth|double\s+authentification|deux\s+facteurs|dos\s+factores|"
-    r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证|验证器|驗證器|二次验证)"
+    r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证|验证器|驗證器|二次验证|"
+    r"authentificat\w*|autenticador\w*|autenticatore|二要素|2단계\s*인증|2\s*단계|セットアップキー)"
 )
 # A base32 seed (RFC 4648: A-Z and 2-7, no 0, 1, 8 or 9), in one case, whole or in groups of four as the setup
 # screens print it ("q24r zata dgcj d5pl v2xb ztgn x3uw xur7").
@@ -129,6 +131,8 @@ _ACCESS = re.compile(
     # Alarm companies named for their panel ("ADT code 6629", "Verisure code 9272"), a key safe in German.
     r"adt|verisure|simplisafe|vivint|securitas|brinks|frontpoint|schl[üu]ssel(?:tresor|kasten|box|safe)|tresor|"
     r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|(?:bin|bike|cycle)\s+(?:store|room)|storeroom|"
+    # A building's door; a car's immobiliser or start code ("code de démarrage", "código del inmovilizador").
+    r"building|digicode|interphone|citofono|portero|immobili[sz]er|d[ée]marrage|inmovilizador|imobilizador|immobilizzatore|wegfahrsperre|"
     # A device's unlock code, a bank card's ("code CB", the French card's PIN).
     r"ipad|iphone|tablet|smartphone|screen\s+time|cb|carte\s+bleue|carte\s+bancaire|bankkarte|ec-karte|girocard|"
     r"celular|telem[óo]vel|m[óo]vil|handy|portable|cellulare|alarmanlage|"
@@ -376,7 +380,7 @@ def _totp_seeds(text: str) -> Iterator[tuple[int, int, str]]:
             seed = found.group(0).replace(" ", "")
             digits = sum(c.isdigit() for c in seed)
             # Handed over as the key ("the text key is RSXWIW5BYUPFUWAL"), one digit is enough: base32 has only six.
-            handed = re.search(r"(?i)\b(?:key|secret|seed)\s*(?:is|:)\s*$", window[: found.start()])
+            handed = _HANDED_SEED.search(window[: found.start()])
             if (2 if not handed else 1) <= digits <= len(seed) // 2 and len(set(seed.lower())) >= 8:
                 yield context.end() + found.start(), context.end() + found.end(), "TOTP Seed"
                 return
@@ -478,7 +482,7 @@ def _access_code(clause: str) -> tuple[int, int] | None:
     ends = ends or _AND_AFTER.match(clause, found.end())  # "ovikoodi on 3230 ja postilaatikon avain ..."
     if not (ends or clause.startswith(" (", found.end())):  # "2872 (tell no one)"
         return None  # "the storage code is 2048 lines": a number of something, not the code
-    words = _ARTICLE.sub("", found.group(0))
+    words = _ARTICLE.sub("", found.group(0)[: found.start(1) - found.start()])  # the words before it: "0594A" has none
     if found.re is _BARE_CODE and (_YEAR.fullmatch(found.group(1)) or _function_word_in(words)):
         return None  # "the gate code changed in 2023"; not "Torcode der Tiefgarage 0423" (an article)
     return found.start(1), found.end(1)

@@ -124,6 +124,8 @@ def login_pair(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None  # "registry-creds   kubernetes.io/dockerconfigjson": a domain's path (a Secret's type), no pair
     if user in _DESCRIBING or re.fullmatch(r"[\d.]*\s*[gm]hz", user):
         return None  # "credentials expired: trigger the job", "WLAN 2.4 GHz: FRITZ!Box 7590": a state, a band
+    if user in _OTHER_HEADS and re.fullmatch(r":\s+", text[pair.end(1) : pair.start(2)]):
+        return None  # "Wi-Fi name: ChinaNet-9xQ2", "ssid: X": a label and the thing's own value, not user:pass
     if _PLACEHOLDER.match(value) or value.lower() in _DESCRIBING or value.startswith(("//", "http")):
         return None
     if re.search(r"<[A-Za-z]", value):
@@ -144,11 +146,12 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
     labelled_short = word in ("pw", "pwd") and text[at:line_end].rstrip().endswith(":")  # "guest wifi pw:"
     if group not in ("pw", "key", "cjk") or ambiguous and not labelled_short:
         return None
-    if line_end >= len(text) or line_end - at > 40:
+    # "Password:" (or "senha wifi do escritório:", "mot de passe →", "hasło (w następnej linijce)") ending its line,
+    # the value below.
+    said = _LABEL_END.sub("", text[at:line_end])
+    if line_end >= len(text) or len(said) > 40:
         return None
     below = _BELOW.match(text[line_end:])
-    # "Password:" (or "senha wifi do escritório:") ending its line, the value below.
-    said = re.sub(r"\s*[:：]\s*$", "", text[at:line_end])
     labelled = len(said) < len(text[at:line_end].rstrip())
     if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
         return None
@@ -164,6 +167,7 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
     return None
 
 
+_LABEL_END = re.compile(r"\s*(?:\([^()\n]{0,60}\))?\s*(?:[:：]|→|->)?\s*$")
 # The next line holds one token and nothing else, or a chat's next message does ("[WhatsApp] Dad: 9BQD5p...").
 _BELOW = re.compile(
     r"\n[ \t]*(?:(?:\[[^\]\n]{1,24}\][ \t]*)?[^\s:：]{1,20}[:：][ \t]*)?([^\s\"'`]{6,64})[ \t]*(?:\n|$)"
@@ -230,6 +234,8 @@ def in_sentence(text: str) -> Iterator[tuple[int, int]]:
                 kept += "!"  # which ended the sentence
             chosen = kept != value and _chosen_alone(kept)
             value = kept if chosen else value
+            if _NAMED_SO.search(said, 0, token.start()):
+                continue  # "Guest wifi is called NETGEAR42, ask for the password": a name, said to be one
             resolved = token is tokens[-1] and len(tokens) > 1 and _RESOLVED.fullmatch(tokens[-2].group(0))
             if chosen or _chosen_alone(value) or _issued(value) or resolved and _word_and_number(value):
                 start = sentence.start() + token.start() + token.group(0).index(value.rstrip("!") or value)
@@ -241,7 +247,8 @@ def in_sentence(text: str) -> Iterator[tuple[int, int]]:
 # "sofia.nguyen@libero.it / hunter119 for the nursery app"); or the same address said again ("spotify mesmo email
 # brasil851 / ...").
 _ADDRESS_PAIR = re.compile(
-    r"(?:(?<![\w.+:/-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?::[ \t]*|[ \t]+/[ \t]*|[ \t]+(?=\S+(?:[ \t]+/|[ \t]*$|[ \t]*\n)))|"
+    r"(?:(?<![\w.+:/-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"(?::[ \t]*|[ \t]+[/+][ \t]*|[ \t]+(?=\S+(?:[ \t]+/|[ \t]*$|[ \t]*\n)))|"
     r"(?i:\b(?:same|mesmo|mismo|m[êe]me|gleiche|stessa)\s+(?:e-?mail|correo|mail)\s+))([^\s,;/]{6,64})"
 )
 
@@ -285,6 +292,12 @@ def by_action(text: str) -> Iterator[tuple[int, int]]:
     for match in _USE_FOR.finditer(text):
         if _chosen_alone(match.group(1)) or random_token(match.group(1)):
             yield match.start(1), match.end(1)
+    if _NETWORK.search(text):  # "join Casa Silva 5G with walnut_tundra_thimble92": a network's key, by what it does
+        for match in _JOIN_WITH.finditer(text):
+            value = match.group(1).rstrip(".,;:!?")
+            mixed = _THREE_CLASSES.match(value) and generated(value) and plausible(value)  # "eNPPZIMg8Stz"
+            if _chosen_alone(value) or joined_words(value) or random_token(value) or mixed:
+                yield match.start(1), match.start(1) + len(value)
 
 
 # "(support) reset it to X", "changed my password to X": a reset's or a change's new value.
@@ -295,11 +308,20 @@ _SET_TO = re.compile(
 _ACCOUNT = re.compile(
     r"(?i)\b(?:locked\s+out|pass(?:word|code)|passwort|pw|log\s*in|login|sign\s*in|account|support|credentials?)\b"
 )
+_NETWORK = re.compile(r"(?i)wi-?fi|wlan|internet|network|\b[25](?:\.4)?\s?G(?:hz)?\b")
+_JOIN_WITH = re.compile(
+    r"(?i)\b(?:join|connect\s+to|verbinde\s+dich\s+mit|con[ée]ctate\s+a|connecte-toi\s+[àa])\s+[^\n]{1,40}?\s+"
+    r"(?:with|using|mit|con|avec)\s+[\"'`“‘]?([^\s\"'`”’]{8,64})"
+)
 _ACCOUNT_REACH = 200  # characters before the reset where the account is said
-_USE_FOR = re.compile(r"\b[Ii]\s+(?:use|used|reuse)\s+[\"'`“‘]?([^\s\"'`”’]{8,40})[\"'`”’]?\s+(?:for|on)\s+")
+_USE_FOR = re.compile(
+    r"(?:\b[Ii]\s+(?:use|used|reuse)|\bj['’]ai\s+(?:mis|utilis[ée])|\b(?:puse|usé|coloquei|usei)(?!\w)|\bho\s+messo|"
+    r"\bich\s+habe)\s+[\"'`“‘]?([^\s\"'`”’]{8,40})[\"'`”’]?\s+(?:for|on|pour|para|per|für)\s+"
+)
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\S)[^.!?\n]*)*")  # "summer.winter.29" does not end one
 # What hands over the value that ends a password's sentence after it was described: "so Whiskers1428", "it's X".
 _RESOLVED = re.compile(r"(?i)so|it'?s|it’s|is|was|thus|i\.e\.")
+_NAMED_SO = re.compile(r"(?i)\b(?:called|named|heißt|s['’]appelle|se\s+llama|chiamat[ao]|chamad[ao])\s+[\"'`“‘]?$")
 _PASSWORD_SAID = re.compile(r"(?i)\b(?:(?:master\s+)?pass(?:word|phrase|code)s?|passwort|pw|pwd)\b")
 _TECHNICAL = re.compile(
     r"(?i)sha-?\d|md[45]|pbkdf|argon2|bcrypt|scrypt|aes-?\d|rsa-?\d|ed25519|x25519|blake\d|hmac|crc\d|utf-?\d|"

@@ -94,6 +94,15 @@ def documented(text: str) -> Iterator[tuple[int, int]]:
             yield match.start(), details.end()
 
 
+# A card's expiry after its number, then three or four digits a word or three on: the code on its back, whatever the
+# language calls it ("exp. 05/28, cryptogramme 163", "تاريخ الانتهاء 07/31 رمز الأمان 593", "gültig bis 08/29,
+# Prüfziffer 093").
+_CODE_AFTER = re.compile(
+    r"[\s,;:—–-]*(?:[^\W\d_]{2,14}\.?\s+){0,3}\d{2}\s*/\s*\d{2,4}[\s,;:—–-]*(?:[^\W\d_]{2,14}\.?\s+){1,3}[:\s]*"
+    r"(\d{3,4})\b(?![/.,]\d)"
+)
+
+
 def spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of Luhn-valid card numbers, except a processor's published test number said to be one
     (:data:`_TEST_CARDS`). The tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
@@ -108,6 +117,9 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
             if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits):
                 if digits not in _TEST_CARDS or not _SAID_TEST.search(text):
                     yield at, at + cut
+                    code = _CODE_AFTER.match(text, at + cut)  # "..., exp. 05/28, cryptogramme 163": its CVC too
+                    if code:
+                        yield code.start(1), code.end(1)
                 break
 
 

@@ -87,7 +87,8 @@ GIFT_RUN = re.compile(
     r"\b(?:aktivierungs|freischalt)code|\bкод\s+активации|\bc[óo]digo\s+d[oe](?:\s+la)?\s+(?:cart[ãa]o|tarjeta)\s+(?:de\s+)?(?:presente|regalo)|"
     r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
     r"\bvoucher|\bdownload\s+code|\boyun\s+kodu|\bhediye\s+(?:çeki|kart\w*)|\bkart\w*\s+podarunkow\w*|presentkort\w*|"
-    r"gavekort\w*|cadeaukaart\w*|cadeaubon\w*|プリペイド番号|ギフトコード)\b[^\n.;]{0,30}?"
+    r"gavekort\w*|cadeaukaart\w*|cadeaubon\w*|プリペイド番号|ギフトコード|卡密|礼品卡\w*|"
+    r"\b(?:code|codice|c[óo]digo)\s+(?:carte\s+)?(?:playstation|psn|eshop|nintendo|xbox|steam))\b[^\n.;]{0,30}?"
     # Not a promotion's word and its percent ("FRUEHLING20", "WELCOME10"): printed on a flyer for everyone.
     r"(?<![\w-])(?![A-Z]{4,18}\d{1,2}(?![\w-]))"
     r"((?-i:(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])(?:[A-Z0-9]{7,20}|[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4})))"

@@ -19,7 +19,15 @@ from collections.abc import Iterator
 
 from ratchet.core.passphrases import joined_words
 from ratchet.core.password_values import _EMAIL as EMAIL
-from ratchet.core.password_values import _REFERENCE, _ordinary_shape, generated, plausible, public_value, random_token
+from ratchet.core.password_values import (
+    _REFERENCE,
+    _ordinary_shape,
+    generated,
+    kept_by,
+    plausible,
+    public_value,
+    random_token,
+)
 from ratchet.core.password_words import _FUNCTION_WORDS
 from ratchet.core.random_tokens import _UUID, placeholder
 
@@ -374,14 +382,21 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
                     value = cell.strip().strip("\"'")
                     if value.lower() in _VERDICTS or names[column].lower() == "pass" and not generated(value):
                         continue  # a test table's "pass" column holds results (true, 12), not passwords
-                    if sep == "|" and not (generated(value) or joined_words(value)):
+                    if sep == "|" and (not (generated(value) or joined_words(value)) or _SAYS_HOW.fullmatch(value)):
                         continue  # a document's table: "required", "key only", "see vault" say how, not what
+                    if sep == "|" and kept_by(value):
+                        continue  # "see 1Password", "in Bitwarden": where it is kept
                     if len(value) >= 4 and _given(value):
                         start = offsets[row_no] + at + cell.index(value)
                         yield start, start + len(value), "Password"
             break
 
 
+# A table's cell that says how a password is had, in two plain words or after a word that points elsewhere ("in Vault",
+# "key only", "siehe KeePass", "via SSO").
+_SAYS_HOW = re.compile(
+    r"(?i)[^\W\d_]+\s+[^\W\d_]+|(?:in|see|via|only|siehe|im|voir|dans|ver|en|per|zie)\s+[^\n|]{1,30}"
+)
 _VERDICTS = frozenset("true false yes no none null n/a ok pass passed fail failed skip skipped".split())  # noqa: SIM905
 # A column's name as exports write it: words, no space around the separator (code puts one after its commas).
 _HEADER_NAME = re.compile(r"(?:[^\W\d](?:[\w .-]{0,40}[\w.])?)?")

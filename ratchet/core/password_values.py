@@ -97,7 +97,7 @@ def public_value(value: str) -> bool:
 _PUBLIC_VALUE = re.compile(
     r"pk_(?:live|test)_|pk\.eyJ|phc_|Iv1\.[0-9a-f]{16}$|Ov2\d[A-Za-z0-9]{16}$|rzp_(?:live|test)_[A-Za-z0-9]{14}$"
 )
-_METHOD_CALL = re.compile(r"(?:^|[\"'\w)\]])\.[A-Za-z_]\w*\(")
+_METHOD_CALL = re.compile(r"(?:^|[\"'\w)\]?])\.[A-Za-z_]\w*\(")  # "?." too: optional chaining
 _PATTERN_OR_RANGE = re.compile(
     r"(?:a-z|A-Z|0-9|a-f|A-F)(?:a-z|A-Z|0-9|a-f|A-F|[_/+=.])|\\[sdwSDWb][*+?{]|^\^(?:a-z|A-Z|0-9)|\(\?[=!<:]|"
     r"\.\*\\?\S*\)|\.\{\d+,\d*\}|"

@@ -265,6 +265,8 @@ _DESCRIBING = frozenset(
     promijenjena promenjena zaboravljena просрочен просрочена поменяла поменял изменён изменена забыл забыла
     закінчився прострочений змінено expirou expirado alterada cambiada caducó scaduto cambiata dimenticata
     değişti unuttum kadaluarsa kedaluwarsa tamat lejárt elfelejtettem expirat schimbată
+    hetzelfde dezelfde dasselbe derselbe dieselbe gleiche selbe même mismo misma mesmo mesma stesso stessa samma
+    samme sama stejný stejné такой такая тот
     """.split()  # noqa: SIM905 - a word list reads better as prose
 ) | frozenset(MANAGERS)
 # Words that make a run of words a sentence, not a passphrase of random words ("is stored in the vault", "ist

@@ -104,6 +104,11 @@ PUBLIC_MATERIAL = re.compile(
     # A CAPTCHA's site key, which the page's HTML carries for every visitor (reCAPTCHA's data-sitekey, hCaptcha's,
     # Turnstile's sitekey option); its secret key, named so, is another.
     r"\bdata-sitekey=[\"']?[\w-]{20,}|\bsitekey\b[\"']?\s*[:=]\s*[\"'][\w-]{20,}|"
+    # A value the text itself calls an example, right after it ("POSTGRES_PASSWORD=mysecretpassword in the example",
+    # 'password: "hunter2" just as a joke example', "… als Beispiel"): what a document prints for everyone.
+    r"(?<=[\s:=\"'`])[^\s\"'`]{4,64}(?=[\"'`”’]?\s+(?:(?:just|only|nur|solo|juste)\s+)?(?i:in\s+the\s+example|"
+    r"as\s+an?\s+(?:\w+\s+)?example|im\s+beispiel|als\s+(?:\w+\s+)?beispiel|en\s+el\s+ejemplo|como\s+ejemplo|"
+    r"dans\s+l['’]exemple|comme\s+exemple|nell['’]esempio|come\s+esempio|no\s+exemplo|como\s+exemplo)\b)|"
     # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
     r"\bboundary=\"?[\w'()+,./:=?-]+|"
     r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",

@@ -194,8 +194,11 @@ _BASE58 = re.compile(r"[1-9A-HJ-NP-Za-km-z]+")
 _MONERO = re.compile(r"[48][1-9A-HJ-NP-Za-km-z]{94}(?:[1-9A-HJ-NP-Za-km-z]{11})?")  # a standard or integrated address
 _ADDRESS_WORD = re.compile(
     r"(?i)\b(?:wallet|address|addr|contract|deployed\s+at|deposit\s+to|send\s+(?:[\w()]+\s+){0,3}to|donat\w*\s+to|"
+    # A wallet's or an address's word in the languages people write ("Cüzdan adresim:", "dirección de la billetera").
+    r"c[üu]zdan\w*|adres\w*|direcci[óo]n|endere[çc]o|indirizzo|adresse|адрес\w*|кошел[её]к\w*|billetera|carteira|"
+    r"portafoglio|portefeuille|portfel\w*|عنوان|محفظ\w*|כתובת|"
     r"donations?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge)|tips?\s*:\s*(?:btc|bitcoin|eth|ltc|xmr|doge))\b"
-    r"[^.\n]{0,24}$|\baddresses\b|"
+    r"[^.\n]{0,24}$|\baddresses\b|(?:地址|アドレス|주소|钱包|錢包|ウォレット|지갑)[^.\n。]{0,24}$|"
     # A coin's ticker as the label ("XMR: 4...", "XRP deposit: r..."): where to send it.
     r"\b(?-i:BTC|ETH|LTC|XMR|XRP|DOGE|SOL|TRX|BCH|DASH|ZEC|ADA|XLM|USDT|USDC)(?:\s+(?:deposit|address|wallet))?\s*:\s*$"
 )

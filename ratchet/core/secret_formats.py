@@ -365,6 +365,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             "Password File Entry",
             re.compile(
                 r"(?m)^[^\s:#,]+:(?:\d{1,5}|\*):[^\s:,]+:[^\s:,]+:(\S{4,}|\S+(?: \S+){2,7})$|"
+                r"(?<=[ \t])[A-Za-z][\w.-]*:(?:\d{3,5}|\*):[^\s:,]+:[^\s:,]+:(\S{4,})(?m:$)|"  # after words
                 r"^\s*\"[^\"\s]+\"\s+\"([^\"\s]{4,})\"\s*$|"
                 # Postfix's sasl_passwd: [relay]:port user:password
                 r"^\[[\w.-]+\]:\d{1,5}[ \t]+[^\s:]+:(\S{4,}|\S+(?: \S+){2,7})[ \t]*$"

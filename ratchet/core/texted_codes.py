@@ -54,6 +54,12 @@ _SENT_CODE = re.compile(
     # "Use 8151604 as Microsoft account security code", "Use 086 742 to verify your Instagram account".
     r"\buse\s+(\d{3}[ -]\d{3}|\d{4,8})\s+(?:as\s+(?:your\s+)?(?:[\w-]+\s+){0,2}(?:security|verification|login|"
     r"sign-?in|confirmation|authentication)\s+code|to\s+(?:verify|confirm|sign\s+in|log\s+in))\b|"
+    # "use o código 680236 para confirmar", "Use 254295 para confirmar seu e-mail", "usa el código 4821 para verificar".
+    r"\bus[ae]\s+(?:o\s+c[óo]digo\s+|el\s+c[óo]digo\s+)?(\d{4,8})\s+para\s+(?:confirmar|verificar|validar|acessar|acceder|entrar)|"
+    # A code before its name in brackets, as Chinese texts print it ("【拼多多】47919（动态验证码）").
+    r"(?<![\d.,])(\d{4,8})\s*[（(][^）)\n]{0,6}(?:验证码|驗證碼|確認コード|認証コード)|"
+    # A parcel point's pickup code ("код получения заказа 794591", "Abholcode 4821").
+    r"\bкод\s+получения(?:\s+заказа)?\s*:?\s*(\d{4,8})\b|"
     r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)|"
     # "2fa: 352302", "SecurID tokencode right now: 41285165": six to eight digits after the name of such a code.
     r"\b(?:2fa|mfa|totp|otp|tokencode)\b[^\n:]{0,12}:\s*(\d{6,8})\b(?![.,/:-]\d)|"
@@ -73,7 +79,8 @@ _SENT_CODE = re.compile(
 # text message or its arrival, and four to eight digits near that word (not a year, not a count of something).
 _OTP_NAME = re.compile(
     r"(?i)\b(?:otp|one[- ]time\s+(?:code|pin|pass(?:word|code))|verification\s+code|(?:sms|text)[- ]?code|"
-    r"ověřovací\s+kód|(?:kod\s+)?blik|(?-i:TAC)|tek\s+kullan[ıi]ml[ıi]k\s+(?:şifre|kod)\w*|\w*bevestigingscode|verificatiecode|"
+    r"ověřovací\s+kód|(?:kod\s+)?blik\w{0,3}|einmal(?:passwort|kennwort|code)|\w*vahvistuskoodi\w*|"
+    r"החד[- ]פעמי|(?-i:TAC)|tek\s+kullan[ıi]ml[ıi]k\s+(?:şifre|kod)\w*|\w*bevestigingscode|verificatiecode|"
     r"best[äa]tigungscode|verifizierungscode|doğrulama\s+kodu|kod\s+weryfikacyjny|код\s+подтверждения|"
     r"код\s+п[іи]дтвердження|kode\s+verifikasi|m[ãa]\s+(?:x[áa]c\s+(?:nh[ậa]n|th[ựu]c)|otp)|"
     r"nambari\s+ya\s+uthibitisho|c[óo]digo\s+de\s+verifica(?:[cç][ãa]o|ci[óo]n)|code\s+de\s+v[ée]rification|"
@@ -88,7 +95,7 @@ _CODE_NAME = re.compile(
 _DO_NOT_SHARE = re.compile(
     r"(?i)\b(?:(?:don'?t|do\s+not|never)\s+(?:share|give|tell|forward)|(?:no|nunca)\s+(?:lo\s+|la\s+)?compartas|"
     r"n[ãa]o\s+(?:compartilhe|informe|partilhe|divulgue)|ne\s+(?:le\s+)?(?:partagez|communiquez|transmettez)|"
-    r"nicht\s+weiter|non\s+condividere|никому\s+(?:(?:его|не)\s+)?(?:не\s+)?(?:сообщайте|говорите|передавайте)|"
+    r"nicht\s+weiter|nicht\s+mit\s+anderen|non\s+condividere|(?<!\w)älä\s+(?:kerro|anna|jaa)|никому\s+(?:(?:его|не)\s+)?(?:не\s+)?(?:сообщайте|говорите|передавайте)|"
     r"nikomu\s+(?:go\s+)?nie\s+(?:podawaj|udostępniaj)|kimseyle\s+payla[şs]may\w*|kh[ôo]ng\s+chia\s+s[ẻe]|"
     r"jangan\s+(?:berikan|bagikan|kasih|dikasih|memberikan)|niet\s+(?:delen|doorgeven)|dela\s+inte|del\s+ikke|"
     # Or that whoever did not ask for it should say so: a sign-in's or a payment's own text too.
@@ -105,7 +112,7 @@ _PUBLIC_AFTER = re.compile(
 # A service's name and "code" in a text that signs one in ("Telegram code: 38519 ... tap on this link to log in",
 # "WhatsApp code 967-350, use it to register").
 _SERVICE_CODE = re.compile(
-    r"\b(?:[Yy]our\s+)?[A-Z][\w.]+\s+(?:login\s+|sign-?in\s+)?code\s*:?\s*(\d{3}-\d{3}|\d{4,8})\b"
+    r"\b(?:[Yy]our\s+|[Dd]ein\s+|Ihr\s+)?[A-Z][\w.]+[\s-](?:login\s+|sign-?in\s+)?[Cc]ode\s*:?\s*(\d{3}-\d{3}|\d{4,8})\b"
 )
 # A code the text says to remember, after a colon a few words on from its name, ending what is said of it.
 _REMEMBERED = re.compile(
@@ -114,7 +121,12 @@ _REMEMBERED = re.compile(
     r"记住|記住|覚えて|기억"
 )
 _NOTED = re.compile(r"[^\n:：\d]{0,30}[:：]\s*(\d{4,8})(?=\s*(?:[.,;!)]|$))")
-_SIGNS_IN = re.compile(r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it|register)\b")
+# What a sign-in's text says its code is for, or how long it lasts ("Gültig für 15 Minuten", "valid for 10 minutes").
+_SERVICE_NOT = re.compile(r"(?i)\b(?:http|status|error|exit|return|response|fehler|antwort)\b")  # "HTTP-Code 4040"
+_SIGNS_IN = re.compile(
+    r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it|register|valid\s+for|g[üu]ltig\s+f[üu]r|"
+    r"v[áa]lid[oa]\s+(?:por|durante)|valable\s+\d|valido\s+per|geldig\s+voor)\b"
+)
 # The words of a text message or of its coming. Not English's "got", "received" or "arrived": developers say them of
 # code ("we received code review comments on PR 4521"); a text, an SMS, or "they sent" it.
 _TEXTED = re.compile(
@@ -146,7 +158,9 @@ _BEFORE_CODE = re.compile(
 )
 _FROM_SENDER = re.compile(r"^\s*(?:from|dari|de|von|van|od|от)\s+[A-Z][\w.-]*\s*$")
 # A Steam Guard code: five capitals and digits, sent by e-mail.
-GUARD_CODE = re.compile(r"(?i:\bSteam\s+Guard\s+code\b)(?:[^\n]{0,60}?:)?\s*([A-Z0-9]{5})\b")
+GUARD_CODE = re.compile(
+    r"(?i:\b(?:Steam\s+Guard\s+code|(?:kod|code|c[óo]digo|codice|код)\s+Steam\s+Guard)\b)(?:[^\n]{0,60}?:)?\s*([A-Z0-9]{5})\b"
+)
 _AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
 
 
@@ -207,7 +221,9 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
                 else named.start() - number.end() <= 40 or opens
             )
             value = number.group(1)
-            if not near or len(value) == 4 and _YEAR.fullmatch(value) or _COUNTED.match(body, number.end()):
+            said = otp and re.search(r"\bis\s*$", body[: number.start()])  # "... passcode ... is 1995": not a year
+            year = len(value) == 4 and _YEAR.fullmatch(value) and not said
+            if not near or year or _COUNTED.match(body, number.end()):
                 continue
             if not (opens or _handed_over(body, number, named)):
                 continue  # "on PR 4521", "port 8080", "line 1234": another thing's number
@@ -222,5 +238,6 @@ def texted_codes(text: str) -> Iterator[tuple[int, int, str]]:
         for found in _SERVICE_CODE.finditer(text):
             if _COUNTED.match(text, found.end()):
                 continue  # "Python code 3000 lines": a count of something
-            if not PUBLIC_CODE.search(text, 0, found.start() + found.group(0).rfind("code")):  # not "Postal code:"
+            word = found.start() + found.group(0).lower().rfind("code")
+            if not PUBLIC_CODE.search(text, 0, word) and not _SERVICE_NOT.search(text, found.start(), word):
                 yield found.start(1), found.end(1), "One-Time Code"

@@ -273,6 +273,15 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"[ \t]*([^\s]{6,128})[ \t]*(?:\n|$)"
             ),
         ),
+        # A board's Wi-Fi join in MicroPython or Arduino: wlan.connect('ssid', 'password'), WiFi.begin("ssid", "pass").
+        (
+            "Login Call Password",
+            re.compile(
+                r"\b(?:wlan|sta|sta_if|wifi|WiFi)\.(?:connect|begin)\(\s*['\"][^'\"\n]+['\"]\s*,\s*['\"]([^'\"\n]{4,})['\"]"
+            ),
+        ),
+        # ESPHome's native API encryption key (a Noise pre-shared key, 32 bytes in base64) under "api: encryption:".
+        ("Encryption Key", re.compile(r"\bencryption:[ \t]*\n[ \t]+key:[ \t]*[\"']?([A-Za-z0-9+/]{43}=)")),
         # An OAuth authorization code as Google's sign-in hands it to the redirect ("...callback?code=4/0A..."): it is
         # exchanged for the account's tokens.
         ("OAuth Authorization Code", re.compile(r"[?&]code=(4/0A[A-Za-z0-9_-]{30,})")),

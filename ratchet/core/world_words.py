@@ -39,7 +39,7 @@ from ratchet.core.passphrases import picked_pair
 from ratchet.core.password_values import generated, plausible
 from ratchet.core.password_words import _BOOKING, _COPULAS, _DESCRIBING, _YEAR
 from ratchet.core.rules_stamp import VOCABULARY
-from ratchet.core.texted_codes import _WARNING_REACH, PUBLIC_CODE
+from ratchet.core.texted_codes import _PUBLIC_AFTER, _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
     _CLAUSE,
     _CODE,
@@ -80,6 +80,7 @@ _KINDS = {
     "wifi": "wifi",
 }
 _LONGEST = 4  # words in a name
+_HYPHENED = frozenset({"code", "known code", "otp", "password", "known password", "pin", "known pin"})
 _TRIM = ".,;:!?\"'()[]{}«»“”„‘’‚—–…<>。、，：；！？।॥።፣፡፦՝՛՜՞։،؛۔؟"
 _DOOR_REACH = 60  # characters between the word for a code and the word for a door in the clause
 
@@ -149,6 +150,14 @@ def names(text: str) -> list[tuple[int, int, str, str]]:
             kinds = index.get(key, ()) or (_inflected(key[0]) if size == 1 else ())
             if not kinds and size == 1 and "_" in key[0].strip("_"):  # a configuration's key: "mot_de_passe:"
                 kinds = index.get(tuple(part for part in key[0].split("_") if part), ())
+            if not kinds and size == 1 and "-" in key[0]:  # "WhatsApp-Code:": a name after a service's, hyphened
+                hyphened = key[0].rsplit("-", 1)[1]
+                kinds = tuple(k for k in index.get((hyphened,), ()) if k in _HYPHENED) if len(hyphened) >= 3 else ()
+                if kinds:
+                    start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(hyphened)
+                    found.extend((start, start + len(hyphened), kind, hyphened) for kind in kinds)
+                    at += 1
+                    break
             tail = _LATIN_TAIL.search(key[0]) if size == 1 and not kinds else None
             if tail and (kinds := index.get((tail.group(0),), ())):  # "把Twilio的token": a name glued to Chinese
                 start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(tail.group(0))
@@ -272,8 +281,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
             yield value[0], value[1], "Password"  # "Wifi i sommerhuset: ..., kode klitrose1493"
             continue
-        if _BOOKING.match(text, end):
-            continue  # "šifra rezervacije BYSY76": a booking's reference (the password layer's rule)
+        if _BOOKING.match(text, end) or kind.endswith("code") and _PUBLIC_AFTER.match(text, end):
+            continue  # "šifra rezervacije BYSY76": a booking's reference; "código de barras 7891234": a barcode
         if kind.startswith("known "):
             kind = kind[len("known ") :]
             clause = _CLAUSE.match(text, end)
