@@ -58,7 +58,7 @@ _SENT_CODE = re.compile(
     r"\bus[ae]\s+(?:o\s+c[óo]digo\s+|el\s+c[óo]digo\s+)?(\d{4,8})\s+para\s+(?:confirmar|verificar|validar|acessar|acceder|entrar)|"
     # A code before its name in brackets, as Chinese texts print it ("【拼多多】47919（动态验证码）").
     r"(?<![\d.,])(\d{4,8})\s*[（(][^）)\n]{0,6}(?:验证码|驗證碼|確認コード|認証コード)|"
-    # A parcel point's pickup code ("код получения заказа 794591", "Abholcode 4821").
+    # A Russian parcel point's pickup code ("код получения заказа 794591").
     r"\bкод\s+получения(?:\s+заказа)?\s*:?\s*(\d{4,8})\b|"
     r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)|"
     # "2fa: 352302", "SecurID tokencode right now: 41285165": six to eight digits after the name of such a code.
@@ -121,8 +121,8 @@ _REMEMBERED = re.compile(
     r"记住|記住|覚えて|기억"
 )
 _NOTED = re.compile(r"[^\n:：\d]{0,30}[:：]\s*(\d{4,8})(?=\s*(?:[.,;!)]|$))")
-# What a sign-in's text says its code is for, or how long it lasts ("Gültig für 15 Minuten", "valid for 10 minutes").
 _SERVICE_NOT = re.compile(r"(?i)\b(?:http|status|error|exit|return|response|fehler|antwort)\b")  # "HTTP-Code 4040"
+# What a sign-in's text says its code is for, or how long it lasts ("Gültig für 15 Minuten", "valid for 10 minutes").
 _SIGNS_IN = re.compile(
     r"(?i)\b(?:log\s*in|sign\s*in|verify|confirm|share|forward|send\s+it|register|valid\s+for|g[üu]ltig\s+f[üu]r|"
     r"v[áa]lid[oa]\s+(?:por|durante)|valable\s+\d|valido\s+per|geldig\s+voor)\b"

@@ -150,19 +150,10 @@ def names(text: str) -> list[tuple[int, int, str, str]]:
             kinds = index.get(key, ()) or (_inflected(key[0]) if size == 1 else ())
             if not kinds and size == 1 and "_" in key[0].strip("_"):  # a configuration's key: "mot_de_passe:"
                 kinds = index.get(tuple(part for part in key[0].split("_") if part), ())
-            if not kinds and size == 1 and "-" in key[0]:  # "WhatsApp-Code:": a name after a service's, hyphened
-                hyphened = key[0].rsplit("-", 1)[1]
-                kinds = tuple(k for k in index.get((hyphened,), ()) if k in _HYPHENED) if len(hyphened) >= 3 else ()
-                if kinds:
-                    start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(hyphened)
-                    found.extend((start, start + len(hyphened), kind, hyphened) for kind in kinds)
-                    at += 1
-                    break
-            tail = _LATIN_TAIL.search(key[0]) if size == 1 and not kinds else None
-            if tail and (kinds := index.get((tail.group(0),), ())):  # "把Twilio的token": a name glued to Chinese
-                start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(tail.group(0))
-                end = start + len(tail.group(0))
-                found.extend((start, end, kind, tail.group(0)) for kind in kinds)
+            tail, tail_kinds = _tail(key[0], index) if size == 1 and not kinds else ("", ())
+            if tail_kinds:  # "WhatsApp-Code:", "把Twilio的token": a name at the end of a word that is none
+                start = words[at][0] + text[words[at][0] : words[at][1]].lower().rfind(tail)
+                found.extend((start, start + len(tail), kind, tail) for kind in tail_kinds)
                 at += 1
                 break
             if kinds:
@@ -177,6 +168,19 @@ def names(text: str) -> list[tuple[int, int, str, str]]:
         starts = {start for start, _e, _k, _n in found}
         found.extend(name for name in _glued_names(text) if name[0] not in starts)
     return found
+
+
+def _tail(word: str, index: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
+    """The name at the end of a word that is none, and its kinds: after a hyphen, a code's, a password's or a PIN's
+    name ("WhatsApp-Code", "Kela-vahvistuskoodisi"); else one in Latin letters glued to Chinese or Japanese ("把Twilio的
+    token")."""
+    if "-" in word:
+        hyphened = word.rsplit("-", 1)[1]
+        kinds = tuple(k for k in index.get((hyphened,), ()) if k in _HYPHENED) if len(hyphened) >= 3 else ()
+        if kinds:
+            return hyphened, kinds
+    latin = _LATIN_TAIL.search(word)
+    return (latin.group(0), index.get((latin.group(0),), ())) if latin else ("", ())
 
 
 def _inflected(word: str) -> tuple[str, ...]:
