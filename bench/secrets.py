@@ -15,7 +15,7 @@ pass). For every corpus:
   counted apart; **ordinary withheld**: ordinary facts the output gate (the quick scan hooks, MEMORY.md and exports
   use) would hold back.
 
-The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 24 were each
+The tuning corpus (``bench/corpora/secrets/``) is the one the detectors were tuned on; rounds 2 to 27 were each
 written blind by another hand, measured once, then tuned on. A corpus listed as "held out" is not looked at while
 tuning (``--show-misses`` never prints its texts), and the filter's learned layer (``make secret-scorer``) learns
 from the tuning corpora only; ``tests/fixtures/secrets`` is the older generated corpus (easy shapes).
@@ -161,8 +161,13 @@ CORPORA = {
     "tuning, round 26": (_SECRETS / "heldout-25" / "credentials.jsonl", _SECRETS / "heldout-25" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-first session) by another helper who saw neither the code nor any corpus (1,400
     # credentials over 937 shapes, 58 % not in English, 83 languages; 1,150 ordinary facts over 684 shapes, 62 % not
-    # in English, 81 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-26" / "credentials.jsonl", _SECRETS / "heldout-26" / "ordinary.jsonl"),
+    # in English, 81 languages); measured once after round 26 (quick counts: caught 91.6 %, refused 0.61 %; its make
+    # eval-secrets row in bench/RESULTS.md, round 26), then tuned on by class (round 27) and learned from.
+    "tuning, round 27": (_SECRETS / "heldout-26" / "credentials.jsonl", _SECRETS / "heldout-26" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-second session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 898 shapes, 1,150 ordinary facts over 565 shapes; 56 % of texts not in ASCII, about 62 %
+    # not in English, about 92 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-27" / "credentials.jsonl", _SECRETS / "heldout-27" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 
@@ -339,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
             "Command: `make eval-secrets` = `.venv/bin/python -m bench.secrets --results bench/RESULTS.md`. Data: "
             "`bench/corpora/secrets/` (credentials as people type them, with the exact value that must never be "
             "stored, and ordinary facts that must pass). **tuning** is the corpus the detectors were tuned on; "
-            "rounds 2 to 24 were each written blind by another hand, measured once, then tuned on (and learned "
+            "rounds 2 to 27 were each written blind by another hand, measured once, then tuned on (and learned "
             "from: `make secret-scorer`). What each column "
             "means is in `bench/secrets.py`: *kept out* = the value is in no file of the memory directory and in no "
             "retrieval output; *withheld on output* = planted straight into a quarter file, it is not printed by "

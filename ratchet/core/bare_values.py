@@ -365,7 +365,7 @@ def _chosen_alone(value: str) -> bool:
     if re.fullmatch(r"[A-Z]?(?:[A-Z][a-z]+){3,}[&$!#%*^+~]+", value):
         return True  # "MyLanternIsSofia$": words run together and a symbol after them, not a brand ("FRITZ!Box")
     if sum(c.isupper() for c in value) >= 2 and re.fullmatch(r"(?:[A-Z][a-z]*)+\d{2,}", value):
-        return True
+        return any(c.islower() for c in value)  # not capitals alone: an error's code ("AADSTS50126")
     if re.fullmatch(r"[A-Z][a-z]{2,}[_.!@#$%&*-]\d{2,}", value):
         return True  # "Orange_1762": a word, a symbol and a number
     return bool(re.fullmatch(r"[a-z]{10,}\d{2,}", value))

@@ -59,12 +59,16 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+# An order's, an invoice's, a parcel's word in the languages shops write (read by ratchet.core.world_values too).
+ORDER_WORDS = (
+    r"(?:order|invoice|tracking|pedido|orden|commande|bestell\w*|ordine|zam[óo]wieni\w*|sipari[şs]\w*|"
+    r"заказ\w*|objedn[áa]vk\w*|rendel[ée]s\w*|pesanan|đơn\s+hàng)"
+)
 _AN_ID_BEFORE = re.compile(
     r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn)\b\s*(?:#|no\.?|number|:)?\s*$|"
     # An order's number a few words before its colon, in the languages shops write ("order number ko sa Lazada:",
     # "numéro de commande chez Fnac :", "Bestellnummer bei Otto:").
-    r"\b(?:order|invoice|tracking|pedido|orden|commande|bestell\w*|ordine|zam[óo]wieni\w*|sipari[şs]\w*|"
-    r"заказ\w*|objedn[áa]vk\w*|rendel[ée]s\w*|pesanan|đơn\s+hàng)(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"
+    rf"\b{ORDER_WORDS}(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"
     r"(?![^\n\d:：]{0,30}(?:card|karte|tarjeta|carte|cart[ãa]o|carta|kart))[^\n\d:：]{0,30}[:：#]\s*$|"
     r"\bfbq\(\s*'init',\s*'$|"  # a product's barcode; Facebook's pixel id as its snippet passes it
     r"(?:订单号|訂單號|注文番号|주문\s*번호)\s*[:：]?\s*$|"  # an order's number in Chinese, Japanese, Korean
@@ -98,14 +102,18 @@ def documented(text: str) -> Iterator[tuple[int, int]]:
 # language calls it ("exp. 05/28, cryptogramme 163", "تاريخ الانتهاء 07/31 رمز الأمان 593", "gültig bis 08/29,
 # Prüfziffer 093").
 _CODE_AFTER = re.compile(
-    r"[\s,;:—–-]*(?:[^\W\d_]{2,14}\.?\s+){0,3}\d{2}\s*/\s*\d{2,4}[\s,;:—–-]*(?:[^\W\d_]{2,14}\.?\s+){1,3}[:\s]*"
+    r"[\s,;:—–-]*(?:[^\W\d_]{2,14}\.?\s+){0,3}\d{2}\s*/\s*\d{2,4}"
+    # then a comma (a CSV's row), or a few words, one of them maybe the code's count ("les 3 chiffres au dos 191",
+    # "4-digit CID on the front: 8896")
+    r"(?:,|[\s,;:—–-]*(?:(?:[^\W\d_]{2,14}\.?|\d(?:-[^\W\d_]{2,8})?)[\s:]+){1,5})[:\s]*"
     r"(\d{3,4})\b(?![/.,]\d)"
 )
 
 
 def spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of Luhn-valid card numbers, except a processor's published test number said to be one
-    (:data:`_TEST_CARDS`). The tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
+    (:data:`_TEST_CARDS`), and of any card number an expiry and a security code follow (:data:`_CODE_AFTER`). The
+    tail of a longer grouped number (a tracking number, an IBAN) is not a card."""
     for match in [*_CARD.finditer(text), *_CARD_FIELD.finditer(text)]:
         found = match.group(match.lastindex or 0)
         at = match.start(match.lastindex or 0)
@@ -121,6 +129,14 @@ def spans(text: str) -> Iterator[tuple[int, int]]:
                     if code:
                         yield code.start(1), code.end(1)
                 break
+    for match in _GROUPED.finditer(text):  # not Luhn-valid, mistyped maybe: a card for its expiry and code after it
+        code = _CODE_AFTER.match(text, match.end())
+        if code:
+            yield match.start(), match.end()
+            yield code.start(1), code.end(1)
+
+
+_GROUPED = re.compile(r"(?<![\d-])(?<!\d )\d{4}(?: \d{4}){3}(?![\d-])")  # "1222 4742 9592 4504, exp 11/26, cvv 571"
 
 
 # The code on a card's back by its names: its abbreviations (CID is American Express's, said of a card), "security

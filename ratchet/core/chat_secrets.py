@@ -107,21 +107,31 @@ def _lines_before(text: str, at: int, count: int) -> list[str]:
         size *= 4
 
 
-# A message that is one short value: an optional time in brackets and a sender (or an Android export's "16/06/2023
-# 13:50 - Ana: "), or nothing (the sender on the line above, as Telegram exports it), or a dialogue's dash or an arrow;
-# the value may be quoted (「Hunt3r34 だよ」), said ("it's sarah1234") or follow the account's e-mail address; after it,
-# what follows a comma ("— 2387, ale tylko na paliwo") or a short word or two ("— 853698 байна", "5075 y almohadilla").
+# A chat export's message starts with an optional time in brackets (or an Android export's "16/06/2023 13:50 - ") and
+# its sender ("Ana:", "Karim :", "<nick>").
+_SENT = (
+    r"(?:\[[^\]\n]{1,24}\][ \t]*|\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?:[ \t]?[APap][Mm])?[ \t]+-[ \t]+)?"
+    r"(?P<who>[^\W\d][^\s:：\[\]<>/\\\"'`]{0,23}[ \t]?[:：]|<[\w.@|-]{1,24}>)"
+)
+_SENDER = re.compile(rf"^[ \t]*{_SENT}")
+# A message that is one short value: after its time and sender, or nothing (the sender on the line above, as Telegram
+# exports it), or a dialogue's dash or an arrow; the value may be quoted (「Hunt3r34 だよ」), said ("it's sarah1234")
+# or follow the account's e-mail address, and a code a few words ("udah nih 567081", "oui c'est 515897", "نعم
+# 315923"); after it, what follows a comma or a dash ("— 2387, ale tylko na paliwo", "@Apfel1999A – mit großem
+# Anfangsbuchstaben") or a few short words ("— 853698 байна", "125062 आया है बेटा", "7043って書いてある").
 _ANSWER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*|"
-    r"\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?:[ \t]?[APap][Mm])?[ \t]+-[ \t]+)?"
-    r"(?:(?:[^\W\d][\w.@-]{0,23}[:：]|<[\w.@|-]{1,24}>|[—–→]|-(?=[ \t]))[ \t]*)?[「『“\"]?"
+    rf"(?m)^[ \t]*(?:{_SENT}[ \t]*|(?:[—–→]|-(?=[ \t]))[ \t]*)?[「『“\"]?"
     r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*|(?i:it'?s|it\s+is)[ \t]+)?"
-    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+[ \t]+(?:/[ \t]+)?)?`?(?P<value>[^\s\[\]<>()`「」『』“”\"]{4,64}?)`?"
-    r"(?:[,，][ \t][^\n]*|(?:[ \t]+[^\W\d]{1,12}){1,2})?[」』”\"]?[ \t]*$"
+    r"(?P<lead>(?:[^\W\d][^\s\d]{0,11}[ \t]+){1,4}(?=[#*]?\d[\d#*-]{2,13}(?![^\s\d]*\d)))?"
+    r"(?:[\w.+-]+@[\w-]+\.[\w.-]+[ \t]+(?:/[ \t]+)?)?`?(?P<value>[^\s\[\]<>()`「」『』“”\"]{3,64}?)`?"
+    r"(?:[,，][ \t][^\n]*|[ \t]+[—–-][ \t][^\n]*|(?P<tail>(?:[ \t]+[^\s\d]{1,12}){1,3})|"
+    r"(?<=\d)(?![A-Za-z_])[^\W\d][^\s\d]{0,11})?"
+    r"[」』”\"]?[ \t]*$"
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
 _ASKED_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod|код\w*|კოდ\w*)|"
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod|код\w*|კოდ\w*|otp|blik\w{{0,2}})|"
+    r"(?P<cvv>cvv2?|cvc2?|csc)|"
     r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
 )
 _ASKS = re.compile(
@@ -130,6 +140,7 @@ _ASKS = re.compile(
 )
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
 _NUMBER_ASKED = re.compile(r"(?i)\b(?:port|version|build|line|issue|ticket|status|error|how\s+many|number\s+of)\b")
+_NUMBER_SAID = re.compile(r"(?i)\b(?:pr|mr|issue|ticket|build|port|line|page|room|order|version|v|no|nr|#)\W*$")
 
 
 def answers(text: str) -> Iterator[tuple[int, int, str]]:
@@ -140,12 +151,20 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
     (letters and digits, or digits alone past a code's length: a Wi-Fi's twenty), never a year, a word or a name."""
     for message in _ANSWER.finditer(text):
         value = message.group("value").rstrip(".!")
-        question = next((line for line in reversed(_lines_before(text, message.start(), 3)) if _ASKS.search(line)), "")
-        asked = _asked(question) if question else set()
+        question, asked = _question(_lines_before(text, message.start(), 3), value, sent=bool(message.group("who")))
         if not asked:
             continue
+        lead = message.group("lead")
+        if lead and (not _DIGITS_CODE.fullmatch(value) or _NUMBER_SAID.search(lead)):
+            continue  # a few words before a code only ("udah nih 567081"), not before a number named ("PR 4512")
+        tail = message.group("tail") or ""
+        if len(tail.split()) > 2 and not _DIGITS_CODE.fullmatch(value):
+            continue  # three words after a code ("125062 आया है बेटा"); after a password two ("... style is banned")
         start, end = message.start("value"), message.start("value") + len(value)
         digits = sum(c.isdigit() for c in value)
+        if "cvv" in asked and re.fullmatch(r"\d{3,4}", value):
+            yield start, end, "Password"  # "I can't see the CVV" ... "oh sorry, it's 701"
+            continue
         if asked == {"key"}:  # asked for a token or a key: only what a generator made answers
             if re.search(r"(?i)\b(?:commit|sha|hash|checksum|digest|revision)\b", question):
                 continue  # "which commit broke the token refresh?": a commit answers
@@ -164,8 +183,27 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
             continue
         judged = value[1:-1] if len(value) > 2 and value[0] == value[-1] == "_" else value  # "_Shadow24_": emphasis
         chosen = digits and any(c.isalpha() for c in value) and generated(judged) and not _ordinary_shape(judged)
-        if chosen and not re.search(r"[/:@]|\.[A-Za-z]{2,5}$|\.\w+\.", value):  # a path, a URL, an address, a file
+        if chosen and not re.search(r"[/:]|\w@|\.[A-Za-z]{2,5}$|\.\w+\.", value):  # a path, a URL, an address, a file
             yield start, end, "Password"
+
+
+def _question(lines: list[str], value: str, *, sent: bool) -> tuple[str, set[str]]:
+    """The line a message answers and what it asked for: the last of ``lines`` that asks for a password or a code, or
+    in a chat (both messages after their senders) one that names it without asking ("mamo podaj mi kod z esemesa",
+    "te paso la contraseña en otro mensaje": a code relayed, a password handed over in the next message). A question
+    nearer that names nothing ("which usual??") answers a number itself, not a password."""
+    for line in reversed(lines):
+        asking = bool(_ASKS.search(line))
+        asked = _asked(line)
+        if asked and asking:
+            return line, asked
+        sender = _SENDER.match(line) if sent else None
+        named = _asked(line[sender.end() :]) - {"key"} if sender else set()  # not a field's name ("code: 'E...'")
+        if named:
+            return line, named
+        if asking and _DIGITS_CODE.fullmatch(value):
+            return line, set()
+    return "", set()
 
 
 def _asked(question: str) -> set[str]:
@@ -174,7 +212,7 @@ def _asked(question: str) -> set[str]:
     keeps secret ("which error code?", "promo code?") is not asked for."""
     found = list(_ASKED_FOR.finditer(question))
     asked = {
-        "code" if m.group("code") else "key" if m.group("key") else "password"
+        "code" if m.group("code") else "cvv" if m.group("cvv") else "key" if m.group("key") else "password"
         for m in found
         if not (m.group("code") and PUBLIC_CODE.search(question, 0, m.start()))
     }
@@ -184,6 +222,6 @@ def _asked(question: str) -> set[str]:
         kind = kind.removeprefix("known ")
         if kind == "password":
             asked.add("password")
-        elif kind in ("pin", "code", "door_code_compounds"):  # not a lock's word alone: "is this safe to commit?"
-            asked.add("code")
+        elif kind in ("pin", "code", "otp", "door_code_compounds"):
+            asked.add("code")  # not a lock's word alone: "is this safe to commit?"
     return asked

@@ -88,10 +88,12 @@ _AT_PROMPT = re.compile(
     r"(?:just\s+)?(?:type|enter|use)\s+[\"'`]?([^\s\"'`]{6,64}?)[\"'`]?(?=[\s.,;)]|$)"
 )
 # A password spelled out, then said whole ("p e n g u i n capital N ..., so that's penguinNIU75 all together"), or
-# pointed at by what sets it apart ("(it's Gattino.Juventus79, the one with the symbol at the end)").
+# pointed at by what sets it apart ("(it's Gattino.Juventus79, the one with the symbol at the end)"); or spelled a
+# character at a time between hyphens, letters and digits ("I'll spell it for you: p-e-p-p-e-r-1-9").
 _SPELLED = re.compile(
     r"(?i)\bthat['’]?s\s+[\"'`]?([^\s\"'`,]{6,64})[\"'`]?\s+(?:all\s+together|in\s+one\s+word|no\s+spaces)|"
-    r"\bit['’]?s\s+[\"'`]?([^\s\"'`,]{6,64}?)[\"'`]?(?=,\s+the\s+one\b|\s+\((?:the|it|I)\b)"
+    r"\bit['’]?s\s+[\"'`]?([^\s\"'`,]{6,64}?)[\"'`]?(?=,\s+the\s+one\b|\s+\((?:the|it|I)\b)|"
+    r"(?<![\w-])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9](?:-[a-z0-9]){5,31})(?![\w-])"
 )
 # A login said as user and password with a pointer or "pass is": "login → `root` / `lubov_shadow9`", "the login is
 # kofi.novak@proton.me and pass is glide-first-agree-load".
@@ -127,12 +129,39 @@ _LIST_HEADING = re.compile(
 _LIST_ITEM = re.compile(r"(?m)^[ \t]*[-*•][ \t]*[^→:=\n]{1,40}?[ \t]*(?:→|->|:|=)[ \t]*(\S[^\n]{3,63}?)[ \t]*$")
 
 
+# ... or under a heading that is a password's name in any language, alone or with a word or an emoji ("パスワードメモ",
+# "ПАРОЛИ", "Hasła 🔒"), a service and its password a line, after a colon, an arrow or a dash ("Allegro – kotek_k...").
+_HEADING_LINE = re.compile(r"(?m)^[ \t]*([^\W\d_][^\n\d:=<>_/#.,;()\[\]]{0,30}?)[ \t]*:?[ \t]*\n")
+_NAMED_ITEM = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?[^\s→:=：—–-][^→:=：—–\n]{0,39}?[ \t]*(?:→|->|:|：|=|[ \t][—–-][ \t])[ \t]*"
+    r"(\S{4,64})[ \t]*$"
+)
+
+
 def _listed_under_heading(text: str) -> Iterator[tuple[int, int, str]]:
     for heading in _LIST_HEADING.finditer(text):
         for item in _LIST_ITEM.finditer(text, heading.start(1), heading.end(1)):
             value = item.group(1)
             if _given(value) and not value.startswith(("http", "/", "~")) and not _REFERENCE.match(value):
                 yield item.start(1), item.end(1), "Password"
+    if "\n" not in text:
+        return
+    from ratchet.core import world_words  # lazy: it reads this layer's neighbours
+
+    for heading in _HEADING_LINE.finditer(text):
+        said = heading.group(1)
+        if len(said.split()) > 3 or not any(
+            kind.removeprefix("known ") == "password" for *_s, kind, _n in world_words.names(said)
+        ):
+            continue
+        at = heading.end()
+        for line in text[at:].split("\n"):
+            entry = _NAMED_ITEM.fullmatch(line)
+            if not entry:
+                break  # the list ends at a line that is no service and its value
+            if _chosen(entry.group(1)):
+                yield at + entry.start(1), at + entry.end(1), "Password"
+            at += len(line) + 1
 
 
 # cloud-init's chpasswd list: a "user:password" a line, indented under it (RANDOM asks cloud-init to make one).
@@ -167,8 +196,10 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         for match in pattern.finditer(text):
             group = match.lastindex or 1
             value = match.group(group).rstrip(".,;:")
+            if group == 3 and pattern is _SPELLED:
+                value = value.replace("-", "")  # judged as it is typed
             if _chosen(value, spelled=pattern is _SPELLED):
-                yield match.start(group), match.start(group) + len(value), "Password"
+                yield match.start(group), match.start(group) + len(match.group(group).rstrip(".,;:")), "Password"
     yield from _handed_keys(text)
     for match in _LOGIN.finditer(text):
         group = match.lastindex or 1
@@ -362,6 +393,7 @@ def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
             if len(cells) < 3 or indented or not all(re.fullmatch(_HEADER_NAME, name) for name in names):
                 continue  # a header is names of columns, not code ("State.new_state("d", None, "pass", m)", a tuple)
             columns = [i for i, (cell, _at) in enumerate(cells) if _COLUMN.fullmatch(cell.strip().strip("\"'"))]
+            columns = columns or [i for i, name in enumerate(names) if _password_name(name.strip())]
             keys = [i for i, name in enumerate(names) if _KEY_COLUMN.fullmatch(name.strip())]
             if not columns and not keys:
                 continue
@@ -400,6 +432,15 @@ _SAYS_HOW = re.compile(
 _VERDICTS = frozenset("true false yes no none null n/a ok pass passed fail failed skip skipped".split())  # noqa: SIM905
 # A column's name as exports write it: words, no space around the separator (code puts one after its commas).
 _HEADER_NAME = re.compile(r"(?:[^\W\d](?:[\w .-]{0,40}[\w.])?)?")
+
+
+def _password_name(name: str) -> bool:
+    """A column's name that is a password's in any language, whole ("Şifre", "Jelszó", "パスワード")."""
+    from ratchet.core import world_words  # lazy: it reads this layer's neighbours
+
+    found = world_words.names(name) if 3 <= len(name) <= 30 else []
+    whole = len(found) == 1 and found[0][1] - found[0][0] == len(name)
+    return whole and found[0][2].removeprefix("known ") == "password"
 
 
 def _cells(line: str, sep: str) -> list[tuple[str, int]]:

@@ -395,6 +395,8 @@ _POSTAL_PIN = re.compile(
     r"village|mumbai|delhi|bengaluru|bangalore|chennai|kolkata|hyderabad|pune)\b)|"
     r"\b(?:area|deliver\w*|postal|address|courier|ship\w*)\b(?![^\n]{0,60}\b(?:card|atm|upi|debit|credit)\b)"
     r"[^\n]{0,60}\bpin\s*-?\s*code(?:\s+is\b)?\W{0,3}\d{6}\b|"
+    # An address's last part ("Bengaluru, Karnataka - PIN 120648"): its postal code after a comma or a dash.
+    r"\b(?:address|ship\s+to|postal)\b[^\n]{0,60}?[,–—-]\s*pin\W{0,3}[1-9]\d{5}\b|"
     # In India's languages "PIN code" and six digits is the postal code (a card's or UPI's PIN is named so).
     r"(?<!UPI )(?<!ATM )(?:पिन\s*कोड|पिनकोड|பின்\s*கோடு|పిన్\s*కోడ్|ಪಿನ್\s*ಕೋಡ್|പിൻ\s*കോഡ്|পিন\s*কোড|પિન\s*કોડ|ਪਿੰਨ\s*ਕੋਡ)"
     r"\W{0,3}[1-9]\d{5}(?!\d)"

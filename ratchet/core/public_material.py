@@ -104,6 +104,7 @@ PUBLIC_MATERIAL = re.compile(
     # A CAPTCHA's site key, which the page's HTML carries for every visitor (reCAPTCHA's data-sitekey, hCaptcha's,
     # Turnstile's sitekey option); its secret key, named so, is another.
     r"\bdata-sitekey=[\"']?[\w-]{20,}|\bsitekey\b[\"']?\s*[:=]\s*[\"'][\w-]{20,}|"
+    r"\b[A-Z_]*(?:RECAPTCHA|HCAPTCHA|TURNSTILE)_SITE_?KEY\s*[:=]\s*[\"']?[\w-]{20,}|"
     # A value the text itself calls an example, right after it ("POSTGRES_PASSWORD=mysecretpassword in the example",
     # 'password: "hunter2" just as a joke example', "… als Beispiel"): what a document prints for everyone.
     r"(?<=[\s:=\"'`])[^\s\"'`]{4,64}(?=[\"'`”’]?\s+(?:(?:just|only|nur|solo|juste)\s+)?(?i:in\s+the\s+example|"

@@ -213,6 +213,11 @@ _ID_WORD = re.compile(
     r"publickey|site[\s_-]?key|publishable|digest\w*|thumbprint|fingerprint|encrypted\w*|ciphertext|sealed\w*|"
     r"payload|base64|protobuf|slugs?|nanoid|short\s+links?|share\s+links?|[\w-]*verification|[\w-]*public(?:_\w+)?|"
     # An OAuth client's or an app's id (client_id: ..., public by design), a design file's key (Figma's).
-    r"\w+_ids?|client\s*id|file\s+key)\b|"
+    r"\w+_ids?|client\s*id|file\s+key|"
+    # A public key in other languages ("la clé publique WireGuard du serveur est ...").
+    r"cl[ée]\s+publique|clave\s+p[úu]blica|chave\s+p[úu]blica|chiave\s+pubblica|[öo]ffentliche[rn]?\s+schl[üu]ssel|"
+    r"publieke\s+sleutel|klucz\w*\s+publiczn\w*|публичн\w+\s+ключ\w*|открыт\w+\s+ключ\w*|ve[řr]ejn\w+\s+kl[íi][čc]\w*|"
+    r"offentlig\w*\s+(?:nyckel|n[øo]gle|n[øo]kkel)|julkinen\s+avain|kunci\s+publik|kh[óo]a\s+c[ôo]ng\s+khai|"
+    r"a[çc][ıi]k\s+anahtar\w*|公钥|公鑰|公開鍵|공개\s*키)\b|"
     r"\(public[^)]*\)|-bin\b)(?:[^.\n]|\b(?:e\.g|i\.e)\.){0,36}$"
 )

@@ -159,7 +159,10 @@ _BEFORE_CODE = re.compile(
 _FROM_SENDER = re.compile(r"^\s*(?:from|dari|de|von|van|od|от)\s+[A-Z][\w.-]*\s*$")
 # A Steam Guard code: five capitals and digits, sent by e-mail.
 GUARD_CODE = re.compile(
-    r"(?i:\b(?:Steam\s+Guard\s+code|(?:kod|code|c[óo]digo|codice|код)\s+Steam\s+Guard)\b)(?:[^\n]{0,60}?:)?\s*([A-Z0-9]{5})\b"
+    r"(?i:\b(?:Steam\s+Guard\s+code|(?:kod|code|c[óo]digo|codice|код)\s+Steam\s+Guard)\b)(?:[^\n]{0,60}?(?::|\bis\b))?"
+    r"\s*([A-Z0-9]{5})\b|"
+    # ... and the revocation code that removes its authenticator from the account ("R77127").
+    r"(?i:\bSteam\s+Guard\b[^\n]{0,40}?\brevocation\s+code\b)\W{0,3}(R\d{5})\b"
 )
 _AFTER_CODE = re.compile(r"(?i)\s+(?:is|was|as|es|est|ist|c['’]est|é|è|je|jest)\b")
 

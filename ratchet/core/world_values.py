@@ -2,8 +2,10 @@
 reads every name with: a one-time code said with the word for a code in a text that came by text message or says
 not to give it to anyone (before the word too, as languages that put the noun last say it); a service's key or token
 right after its name ("kulcsom: <key>", "把Twilio的token <key>"); the answer to a security question after a sign
-("密保问题答案：张老师", "Sicherheitsfrage ...: Wanne-Eickel"). The names themselves are the vocabulary file's
-(``code``, ``do_not_share``, ``api_key``, ``security_question``), found by :mod:`ratchet.core.world_words`.
+("密保问题答案：张老师", "Sicherheitsfrage ...: Wanne-Eickel"); a gift card's or a recharge card's code after its
+name ("mã thẻ cào Viettel 2076213959497994", "앱스토어 기프트카드 코드 X593XBTJJBUKPTM2"). The names themselves are the
+vocabulary file's (``code``, ``do_not_share``, ``api_key``, ``security_question``, ``gift_card``), found by
+:mod:`ratchet.core.world_words`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ratchet.core.cards import ORDER_WORDS
 from ratchet.core.passphrases import _CODE_PARTS
 from ratchet.core.password_values import generated, random_token
 from ratchet.core.password_words import _UUID, _YEAR
@@ -67,11 +70,12 @@ def from_sender(text: str) -> bool:
 
 
 # A text message's sender before a colon, as it opens the text: a name of up to three words with a capital ("DSK:",
-# "NLB Klik:", "BOV Mobile:", "【菜鸟驿站】") or a bank's in lower case ("monobank:"); not a note's label.
+# "NLB Klik:", "BOV Mobile:", "【菜鸟驿站】"), a bank's in lower case ("monobank:") or a brand's cased so ("eMAG:",
+# "mBank:"); not a note's label.
 _SENDER = re.compile(
     r"\s*(?:【[^】\n]{1,24}】|(?!(?i:note|notes|error|warning|todo|update|reminder|info|tip|fyi|re|fwd|ps|step|q|a|"
     r"nota|hinweis|achtung|wichtig|uwaga|remarque|attention|aviso|ojo)\b)"
-    r"(?:[A-Z][\w&.'’+-]*|[a-z]+bank)(?:[ -][A-Za-z0-9][\w&.'’+-]*){0,2}\s?[:：]\s)"
+    r"(?:[A-Z][\w&.'’+-]*|[a-z]+bank|[a-z]{1,2}[A-Z][\w&.'’+-]*)(?:[ -][A-Za-z0-9][\w&.'’+-]*){0,2}\s?[:：]\s)"
 )
 
 
@@ -87,6 +91,9 @@ def counted(text: str, end: int) -> bool:
     return unit is not None and "sms" not in unit.group(0).lower()
 
 
+_ORDER_BEFORE = re.compile(rf"(?i)\b{ORDER_WORDS}[^\n\d.!?]{{0,16}}$")
+
+
 def code_before(text: str, start: int) -> tuple[int, int] | None:
     """A one-time code said before the word for a code, as languages that put the noun last do ("SMS bidez 226416
     kodea iritsi zait", "918309 гэсэн код ирсэн", "bankadan 979075 diye bir kod geldi"): in the same clause, at most
@@ -96,6 +103,8 @@ def code_before(text: str, start: int) -> tuple[int, int] | None:
         token = match.group(0).rstrip(",")
         if re.search(r"[.!?;\n]", text[match.end() : start]):
             return None  # another clause
+        if _ORDER_BEFORE.search(text, max(0, match.start() - 30), match.start()):
+            return None  # "sipariş numaram 024874, iade kodu": an order's number before another code's word
         if _CODE.fullmatch(token) and not _YEAR.fullmatch(token) and (n or not counted(text, match.end())):
             return match.start(), match.start() + len(token)  # not "Pedido 48213: código ...": a number named
     return None
@@ -200,17 +209,25 @@ _LABELLED = re.compile(
 _ENTERED = re.compile(
     r"(?i)\s+(?:eingeben|eintippen|drücken|enter|type|marcar|digitar|digitare|taper|composer|intoetsen)\b"
 )
+# ... or keys in after a keypad's verb, a word or three after the lock's name ("al garaje marca 0064 en el teclado",
+# "Домофон: набираешь 023147 и ключ").
+_KEYED = re.compile(
+    r"(?i)[:：]?(?:\s+[^\W\d_]+){0,3}?\s+(?:marca|marque|teclea|digita|digite|press|dial|punch\s+in|key\s+in|"
+    r"набира\w*|набери\w*|введи\w*|tippe|tape[zr]?|compose[zr]?|premi|inserisci|wpisz|naciśnij|toets|druk)"
+    r"\s+([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))"
+)
 _MORE_WORDS = 4
 _TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
 _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys
 
 
 def labelled_digits(text: str, at: int, name: str) -> tuple[int, int] | None:
-    """The code a lock's name labels with a colon (see :data:`_LABELLED`), not a time of day written "0630"; not in a
-    configuration file, whose keys a lock's short names are in some language ("port", a gate in Swedish)."""
+    """The code a lock's name labels with a colon (see :data:`_LABELLED`) or keys in (:data:`_KEYED`), not a time of
+    day written "0630"; not in a configuration file, whose keys a lock's short names are in some language ("port", a
+    gate in Swedish)."""
     if len(name) <= 4 and name.isascii() or len(_CONFIG_LINES.findall(text, 0, 2000)) >= 2:
         return None
-    found = _LABELLED.match(text, at)
+    found = _LABELLED.match(text, at) or _KEYED.match(text, at)
     if not found or _YEAR.fullmatch(found.group(1)):
         return None
     if _TIME.fullmatch(found.group(1)) and not _ENTERED.match(text, found.end()):
@@ -345,3 +362,29 @@ def listed_answers(text: str, at: int) -> Iterator[tuple[int, int]]:
     while line := _LISTED_ANSWER.match(text, pos):
         yield line.start(1), line.end(1)
         pos = line.end()
+
+
+# A gift card's code as cards print it: a run of capitals and digits, dashed groups of them, or a recharge card's PIN
+# of ten digits or more; a few words after its name ("Amazonギフトカード 番号：KN5H...", "Apple Gift Card: XEUQ...",
+# "der PIN ist 3297..."), in the same sentence, and not a number an order, a booking or a telephone is named by.
+_GIFT_VALUE = re.compile(
+    r"(?<![\w-])(?:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,25}|"
+    r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}|\d{10,20})(?![\w-])"
+)
+_GIFT_WORDS = 5
+_NOT_GIFT = re.compile(
+    r"(?i)\b(?:order|booking|reservation|ref(?:erence)?|invoice|tracking|serial|seri|s/n|tel|phone|call|iban|account)\b"
+)
+
+
+def gift_after(text: str, at: int) -> tuple[int, int] | None:
+    """The code of a gift card, a voucher or a recharge card named just before ``at`` (see :data:`_GIFT_VALUE`)."""
+    clause = _CLAUSE.match(text, at)
+    value = _GIFT_VALUE.search(text, at, clause.end()) if clause else None
+    if not value or len(_WORD.findall(text, at, value.start())) > _GIFT_WORDS:
+        return None
+    if _NOT_GIFT.search(text, at, value.start()) or re.fullmatch(r"[A-Z]{4,18}\d{1,2}", value.group(0)):
+        return None  # "voucher for booking 4829301847", a promotion's "SUMMERSALE20"
+    if text.startswith("?", value.end()):
+        return None  # "gift card code 6007...? no, that's the order reference": asked what a number is
+    return value.start(), value.end()

@@ -21,9 +21,10 @@ chosen or generated, digits alone (six or more), capitals no language spells ("K
 at random in another language's sentence.
 
 The plain word for a code names a one-time code in a text that came by SMS or says not to share it (the file's
-``do_not_share`` lists); a security question's name, a service key's name and a lock's name followed by a colon lead
-to the values :mod:`ratchet.core.world_values` reads after them; a Latin name glued to Chinese ("把Twilio的token") is
-a name. :func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
+``do_not_share`` lists); a security question's name, a service key's name, a lock's name followed by a colon or a
+keypad's verb, and a gift card's or a recharge card's name (``gift_card``, read in English too) lead to the values
+:mod:`ratchet.core.world_values` reads after them; a Latin name glued to Chinese ("把Twilio的token") is a name.
+:func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from ratchet.core.world_values import (
     code_ending,
     counted,
     from_sender,
+    gift_after,
     key_after,
     labelled_digits,
     random_letters,
@@ -78,6 +80,7 @@ _KINDS = {
     "do_not_share": "unshared",
     "api_key": "api_key",
     "wifi": "wifi",
+    "gift_card": "gift",
 }
 _LONGEST = 4  # words in a name
 _HYPHENED = frozenset({"code", "known code", "otp", "password", "known password", "pin", "known pin"})
@@ -115,9 +118,10 @@ def _index() -> dict[tuple[str, ...], tuple[str, ...]]:
     doc = vocabulary()
     said_in_english = _english()
     for language, lists in doc.items():
-        if language in ("_about", "english") or not isinstance(lists, dict):
+        if language == "_about" or not isinstance(lists, dict):
             continue
-        for listed, kind in _KINDS.items():
+        # English's names are the pattern layers' to read but for its gift cards' (no pattern knows them all).
+        for listed, kind in _KINDS.items() if language != "english" else (("gift_card", "gift"),):
             for phrase in lists.get(listed) or ():
                 words = tuple(normal(w) for w in str(phrase).split())
                 if not all(words) or kind == "otp" and len(words) == 1 and words[0].isascii() and len(words[0]) <= 5:
@@ -280,6 +284,10 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     for start, end, kind, name in named:
         if kind.endswith("wifi"):
             continue
+        if kind.removeprefix("known ") == "gift":
+            if value := gift_after(text, end):
+                yield value[0], value[1], "Gift Card Code"
+            continue
         unshared = any(abs(at - start) <= _WARNING_REACH for at in warnings)  # in this message, not a page away
         wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis) or bool(_WIFI_NAMED.search(name))  # "wifi-nyckel"
         if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
@@ -394,6 +402,10 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             or n + 1 < len(words)  # or a comma after a copula: "dina 4455 ne, kada ...", "426034 ပါ၊ ..."
             and len(words[n + 1].group(0)) <= 5
             and words[n + 1].group(0).endswith((",", "，", "、", "၊"))
+            # "code de confirmation 3D Secure 844736 pour": six digits a few words after a one-time code's name
+            or kind == "otp"
+            and n <= _OTP_WORDS
+            and len(token) >= 6
             or n <= (0 if kind == "otp" else 1)  # the code's name, then its code (a word of what it opens between:
             and len(token.strip("*#")) >= 4  # "kode pintu kos 7203 ya jangan lupa"): not a year or a count said of it
             and not counted(text, match.start() + len(token))
@@ -408,6 +420,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
 
 
 _NEAR_WORDS = 9
+_OTP_WORDS = 3  # words between a one-time code's name and six digits or more
 _ARTICLES = frozenset("der die das dem den des ein eine einer einem the le la les el los las il lo gli het".split())  # noqa: SIM905
 _WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
 _WIFI_REACH = 100  # characters between the word for the Wi-Fi and the word for its key
