@@ -94,6 +94,8 @@ def test_round_27_credential_classes(text: str, secret: str) -> None:
         # A question about what a number is; a voucher that is a booking's number.
         "gift card code 4401992083312? no, that's the parcel's reference",
         "Hotel voucher for booking 8812093341 attached",
+        # A processor's test card said to be one, with an expiry and a code after it.
+        "4242 4242 4242 4242, exp 12/34, cvc 123 (Stripe test card)",
         # A password policy's list, not a list of passwords.
         "Password reset flow:\n1. User asks -> we send a link\n2. Link opens the form",
         # A chat that names a code and answers with a number that is something else.

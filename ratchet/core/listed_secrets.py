@@ -150,18 +150,21 @@ def _listed_under_heading(text: str) -> Iterator[tuple[int, int, str]]:
 
     for heading in _HEADING_LINE.finditer(text):
         said = heading.group(1)
-        if len(said.split()) > 3 or not any(
-            kind.removeprefix("known ") == "password" for *_s, kind, _n in world_words.names(said)
-        ):
+        if len(said.split()) > 3 or not _item_at(text, heading.end()):
+            continue  # no list under it: the vocabulary is not asked
+        if not any(kind.removeprefix("known ") == "password" for *_s, kind, _n in world_words.names(said)):
             continue
         at = heading.end()
-        for line in text[at:].split("\n"):
-            entry = _NAMED_ITEM.fullmatch(line)
-            if not entry:
-                break  # the list ends at a line that is no service and its value
+        while entry := _item_at(text, at):  # the list ends at a line that is no service and its value
             if _chosen(entry.group(1)):
-                yield at + entry.start(1), at + entry.end(1), "Password"
-            at += len(line) + 1
+                yield entry.start(1), entry.end(1), "Password"
+            at = entry.end() + 1
+
+
+def _item_at(text: str, at: int) -> re.Match[str] | None:
+    """The line starting at ``at`` as a list's service and its value (:data:`_NAMED_ITEM`), if it is one."""
+    end = text.find("\n", at)
+    return _NAMED_ITEM.fullmatch(text, at, len(text) if end < 0 else end) if at <= len(text) else None
 
 
 # cloud-init's chpasswd list: a "user:password" a line, indented under it (RANDOM asks cloud-init to make one).
