@@ -166,8 +166,13 @@ CORPORA = {
     "tuning, round 27": (_SECRETS / "heldout-26" / "credentials.jsonl", _SECRETS / "heldout-26" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-second session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 898 shapes, 1,150 ordinary facts over 565 shapes; 56 % of texts not in ASCII, about 62 %
-    # not in English, about 92 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-27" / "credentials.jsonl", _SECRETS / "heldout-27" / "ordinary.jsonl"),
+    # not in English, about 92 languages); measured once after round 27 (quick counts: caught 96.3 %, refused 0.78 %;
+    # its make eval-secrets row in bench/RESULTS.md, round 27), then tuned on by class (round 28) and learned from.
+    "tuning, round 28": (_SECRETS / "heldout-27" / "credentials.jsonl", _SECRETS / "heldout-27" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-third session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 1,400 shapes, 61 % not in English; 1,150 ordinary facts over 1,150 shapes, 62 % not in
+    # English; about 110 languages besides English); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-28" / "credentials.jsonl", _SECRETS / "heldout-28" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

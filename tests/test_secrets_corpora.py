@@ -194,6 +194,15 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # a return code's word. Left as misses: three-digit padlocks, a car radio's code, alarms and key boxes said
         # with a verb ("press 2438 then OFF"), voicemail digits between commas, login pairs in a long message.
         ("heldout-26", 0.95, 0.003),
+        # Round 28 (tuned by class on it, and learned from): a code read out digit by digit with a comma after it (a
+        # voice note's transcript); a chat's answer to a question for a password in random letters, joined words or
+        # capitalized words run together; a Wi-Fi's key of picked words ("tal-wifi"); a name after an elided article
+        # ("D'Passwuert"); a door's word ending a compound ("enirpordo"); a code before Arabic's comma; a locker's
+        # number before "combo"; "clé WPA"; Google's app password below its label; MQTT's username_pw_set; a
+        # delivery's code for the driver; Dutch's "ww". As ordinary, all 9 refusals: a masked password field under a
+        # network's name, placeholders, an IMEI, a Bitcoin address, request and ray ids. Left as misses: Steam Guard
+        # codes of six characters, a year-shaped code, a card's PIN named "the card's code", Turkmen (no vocabulary).
+        ("heldout-27", 0.97, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -237,6 +246,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-24",
         "heldout-25",
         "heldout-26",
+        "heldout-27",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -253,6 +253,7 @@ _NEW_CODE = re.compile(
 # CityPaq es 24735958", "код для отримання посилки в поштоматі 275304"); not an order's number.
 _PICKUP_CODE = re.compile(
     r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
+    r"(?:give|provide|show|tell)\s+(?:this|the)\s+(?:code|pin)\s+to\s+(?:your|the)\s+(?:driver|courier)|"
     r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar|levantamento|recolha)|"
     r"code\s+de\s+retrait|код\s+(?:для\s+|за\s+)?(?:отримання|получения|получаване)|"
     # Parcel lockers' words in the languages of their texts: Norwegian, Danish, Dutch, Swedish, Finnish, Estonian,
@@ -282,7 +283,7 @@ _KEYPAD_FIRST = re.compile(
 )
 # A luggage lock's three or four digits ("TSA lock on the blue suitcase: 133").
 _TRAVEL_LOCK = re.compile(
-    r"(?i)\b(?:tsa|luggage|suitcase)\s+lock\b[^\n]{0,40}?[:=]\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b(?![\d.,/:])"
+    r"(?i)\b(?:tsa|luggage|suitcase)\s+lock\b[^\n]{0,40}?[:=]\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b(?![\d/:]|[.,]\d)"
 )
 # A bank's transaction number at the end of its SMS line ("mTAN für Überweisung an ..., Betrag 1.250,00 EUR: 275203").
 _BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?(?::|\slautet)[ \t]*(\d{6,8})\b(?![.,/:-]\d)")

@@ -153,7 +153,12 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
         return None
     below = _BELOW.match(text[line_end:])
     labelled = len(said) < len(text[at:line_end].rstrip())
-    if not below or re.search(r"[.!?;,()=:{}\[\]]", said):
+    if re.search(r"[.!?;,()=:{}\[\]]", said):
+        return None
+    app = _APP_BELOW.match(text, line_end) if labelled and group == "pw" else None
+    if app:  # "Generated app password for Thunderbird:" and below it "usxs jigg codh ojzy"
+        return app.span(1)
+    if not below:
         return None
     value = below.group(1)
     mixed = all(any(test(c) for c in value) for test in (str.islower, str.isupper)) and len(value) >= 10
@@ -167,6 +172,8 @@ def below(text: str, at: int, line_end: int, group: str, word: str, *, ambiguous
     return None
 
 
+# An app password as Google shows it: four groups of four small letters, alone on its line.
+_APP_BELOW = re.compile(r"\n[ \t]*([a-z]{4}(?: [a-z]{4}){3})[ \t]*(?:\n|$)")
 _LABEL_END = re.compile(r"\s*(?:\([^()\n]{0,60}\))?\s*(?:[:：]|→|->)?\s*$")
 # The next line holds one token and nothing else, or a chat's next message does ("[WhatsApp] Dad: 9BQD5p...").
 _BELOW = re.compile(

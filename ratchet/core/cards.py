@@ -65,7 +65,7 @@ ORDER_WORDS = (
     r"заказ\w*|objedn[áa]vk\w*|rendel[ée]s\w*|pesanan|đơn\s+hàng)"
 )
 _AN_ID_BEFORE = re.compile(
-    r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn)\b\s*(?:#|no\.?|number|:)?\s*$|"
+    r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn|imei\d?|iccid|meid)\b\s*(?:#|no\.?|number|:)?\s*$|"
     # An order's number a few words before its colon, in the languages shops write ("order number ko sa Lazada:",
     # "numéro de commande chez Fnac :", "Bestellnummer bei Otto:").
     rf"\b{ORDER_WORDS}(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"

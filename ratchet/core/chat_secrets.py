@@ -18,6 +18,7 @@ from ratchet.core.password_values import _ordinary_shape, generated, random_toke
 from ratchet.core.password_words import _YEAR
 from ratchet.core.random_tokens import _ID_WORD, _UUID, _WORDISH
 from ratchet.core.texted_codes import PUBLIC_CODE
+from ratchet.core.world_values import random_letters
 
 # A message of one token: an optional time in brackets, a sender ("Name:" or "<nick>"), then the token alone.
 _MESSAGE = re.compile(
@@ -66,11 +67,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     for match in _NOW_IS.finditer(text):
         value = match.group("value")
         digits = sum(c.isdigit() for c in value)
-        cased = (
-            value.isalpha() and len(value) >= 8 and min(sum(map(str.isupper, value)), sum(map(str.islower, value))) >= 3
-        )
         if not _YEAR.fullmatch(value) and (
-            digits >= 6 and value.isdigit() or generated(value) or _joined(value) or cased
+            digits >= 6 and value.isdigit() or generated(value) or _joined(value) or _cased(value)
         ):
             yield match.start("value"), match.end("value"), "Password"
     for match in _HANDED.finditer(text):
@@ -92,6 +90,12 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "Request-Id: ...", "commit: ...": the label says what the token is
         if any(_NAMED.search(line) for line in _lines_before(text, message.start(), _LOOK_BACK)):
             yield message.start("token"), message.end("token"), "Token"
+
+
+def _cased(value: str) -> bool:
+    """Letters alone, eight or more, three capitals and three small ones at least: words run together and each
+    capitalized ("PalmeirasPrincesaCorinthians"), or letters mixed at random."""
+    return value.isalpha() and len(value) >= 8 and min(sum(map(str.isupper, value)), sum(map(str.islower, value))) >= 3
 
 
 def _lines_before(text: str, at: int, count: int) -> list[str]:
@@ -183,6 +187,12 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
             continue
         judged = value[1:-1] if len(value) > 2 and value[0] == value[-1] == "_" else value  # "_Shadow24_": emphasis
         chosen = digits and any(c.isalpha() for c in value) and generated(judged) and not _ordinary_shape(judged)
+        # Asked for a password with a question, letters alone answer too when picked: random ones, words joined or
+        # run together ("pzrqlhhvsa", "Mahal-Mahal-Ginebra-Pusa", "PalmeirasPrincesaCorinthiansFlamengo"); not after
+        # a line that only names one (a config's "password: ${DB_PASSWORD}" above "name: wordpress").
+        picked = "password" in asked and bool(_ASKS.search(question))
+        picked = picked and (random_letters(judged) or _joined(judged.lower()) or _cased(judged))
+        chosen = chosen or picked
         if chosen and not re.search(r"[/:]|\w@|\.[A-Za-z]{2,5}$|\.\w+\.", value):  # a path, a URL, an address, a file
             yield start, end, "Password"
 

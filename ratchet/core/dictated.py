@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ratchet.core import spoken
+from ratchet.core import spoken, world_words
 from ratchet.core.password_values import generated
 
 # Items of a spoken list: text between commas (Latin, Arabic and ideographic ones) or "then".
@@ -29,6 +29,7 @@ _SEPARATOR = re.compile(r"\s*(?:[,،、，]|\s(?:then|dann|puis|luego|depois|poi
 # three digit words in a row: spoken.maybe_digits).
 _LISTED = re.compile(r"(?:[^\s,،、，]{1,16}(?:\s+[^\s,،、，]{1,16}){0,3}\s*[,،、，]\s*){3}")
 _SEPARATORS = re.compile(r"(?:[,،、，][^,،、，]{0,60}){3}")
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"  # kana, Han, Hangul
 _ITEM_WORDS = 5  # words: "lowercase p as in papa" is an item, a clause is not
 _WORDS_READ = 24  # of a stretch that is no item: its first and last words (a long one is prose, not a list)
 _MIN_MARKED = 5  # items in a run that says a case, a symbol or spelling words
@@ -36,8 +37,10 @@ _MIN_CUED = 4  # items in a run after a credential's word (a four-digit PIN)
 _CUE_REACH = 60  # characters before the run where the credential's word may be
 _WHOLE = re.compile(r"[^\s\"'“‘(]+")  # a word after the run, quotes around it left out
 _WHOLE_REACH = 80  # characters after the run where the value may be written whole
-# Single characters with a space between each ("u $ d u y x 4 1 8", "구 팔 팔 육"): a value read out without commas.
-_SPACED = re.compile(r"(?<!\S)\S(?: \S){3,}(?!\S)")
+# Single characters with a space between each ("u $ d u y x 4 1 8", "구 팔 팔 육"): a value read out without commas,
+# a comma or a full stop after it ("... ist 9 6 8 1, einfach eintippen"), glued to a script written without spaces
+# ("密码是1 3 2 9，").
+_SPACED = re.compile(rf"(?:(?<!\S)|(?<=[{_CJK}])(?=[^\W_]))\S(?: \S){{3,}}(?![^\s.,;!?\"'”’»」{_CJK}、，。])")
 # Digit words joined by hyphens ("seven-one-four-nine"): a code read out as one word.
 _HYPHENED = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+){3,}(?![\w-])")
 _HAN = "零〇一二三四五六七八九两"
@@ -102,7 +105,7 @@ def _spaced(text: str) -> Iterator[tuple[int, int, str]]:
             continue
         if not any(item.isdigit() or spoken.normal(item) in words.digits or item in _HAN for item in items):
             continue
-        if spoken.cued(text[max(0, run.start() - _CUE_REACH) : run.start()], words):
+        if _cued(text[max(0, run.start() - _CUE_REACH) : run.start()], words):
             yield run.start(), run.end(), "Password"
             whole = text.find("".join(items), run.end(), run.end() + _WHOLE_REACH)
             if whole >= 0 and " " in run.group(0):  # "... 4 5 6 6 9 6, o sea 456696": then written whole
@@ -110,6 +113,15 @@ def _spaced(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 _OPERATORS = "=*+<>/|-^~"
+_NAMES = frozenset({"password", "pin", "code", "otp", "door_code_compounds", "combination"})
+
+
+def _cued(before: str, words: spoken.Words) -> bool:
+    """A credential's word before a spoken run: a cue (:func:`ratchet.core.spoken.cued`) or a name the vocabulary
+    finds, a compound's end too ("der Tresorcode ist 8 0 6 2")."""
+    return spoken.cued(before, words) or any(
+        kind.removeprefix("known ") in _NAMES for *_at, kind, _name in world_words.names(before)
+    )
 
 
 def _found(text: str, run: list[tuple[int, int, str]], words: spoken.Words) -> Iterator[tuple[int, int, str]]:

@@ -284,7 +284,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ),
         (
             "Pairing Code",
-            re.compile(r"(?i)\b(?:homekit|setup|pairing)\b[^\n]{0,30}?\bcode\b[^\n]{0,30}?\b(\d{3}-\d{2}-\d{3})\b"),
+            re.compile(r"(?i)\b(?:homekit|setup|pairing)\b[^\n]{0,30}?\bcode\b[^\n]{0,80}?\b(\d{3}-\d{2}-\d{3})\b"),
         ),
         (
             "Meeting Passcode",

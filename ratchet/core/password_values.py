@@ -278,6 +278,7 @@ _STAND_IN_PARTS = frozenset(
     andern ändern aendern cambiar cambiame cámbiame changer changez mudar troque trocar altere cambia cambiami
     senha contraseña contrasena hasło haslo passwort wachtwoord parola şifre sifre heslo salasana lösenord losenord
     passord adgangskode motdepasse clave ejemplo exemplo beispiel przyklad przykład esempio voorbeeld exemple
+    placeholder dummy fake sample
     wpisz podaj inserir insira introducir ingresa inserisci eingeben
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )
@@ -285,8 +286,9 @@ _STAND_IN_PARTS = frozenset(
 
 def stand_in_words(value: str) -> bool:
     """Words joined by an underscore or a dash, half of them or more a placeholder's (:data:`_STAND_IN_PARTS`); not
-    a key's prefix ("secret_QAKzUlAU3YD1..."): words, each a word's length."""
+    a key's prefix ("secret_QAKzUlAU3YD1..."): words, each a word's length, or one digit repeated
+    ("EXAMPLE-0000-KEY-PLACEHOLDER")."""
     parts = [p.lower() for p in re.split(r"[-_]", value) if p]
-    if len(parts) < 2 or not all(p.isalpha() and len(p) <= 14 for p in parts):
+    if len(parts) < 2 or not all(p.isalpha() and len(p) <= 14 or p.isdigit() and len(set(p)) == 1 for p in parts):
         return False
     return 2 * sum(p in _STAND_IN_PARTS for p in parts) >= len(parts)

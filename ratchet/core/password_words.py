@@ -24,14 +24,14 @@ _PASSWORD_WORDS = (
     r"pinkode(?:n)?|পিন|পাসওয়ার্ড|رمز|"
     r"(?:door|gate|alarm|garage|lock|safe|entry|access|security|unlock|lockbox|keypad|disarm|padlock|locker|"
     r"elevator|lift|mailbox|override|luggage|suitcase|radio|purchas(?:e|ing)|parental(?:\s+control)?)\s+"
-    r"(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
+    r"(?:#?\d{1,4}\s+)?(?:code|combination|combo)|code\s+de\s+d[ée]verrouillage|c[óo]digo\s+de\s+desbloqueo|"
     r"entsperr(?:code|ungscode|-pin)|"
     # One-time codes a bank or a login sends (an SMS code, a TAN, a verification code): digits, valid for minutes.
     # In capitals, AUTH CODE is a card terminal's approval code as a receipt prints it, not a login's.
     r"(?!(?-i:AUTH\s+CODE))(?:sms|text|tan|otp|one[- ]time|verification|login|sign[- ]in|2fa|mfa|auth(?:entication)?)"
     r"\s+(?:code|pin)|"
     r"(?-i:TAN)|otp|"  # a bank's transaction number, not the colour
-    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|psk|network\s+key|zoom\s+host\s+key|"
+    r"combination|wi-?fi\s+(?:key|code)|wpa2?\s+(?:key|psk)|(?:cl[ée]|clave|chave|chiave)\s+wpa2?|psk|network\s+key|zoom\s+host\s+key|"
     r"passwort|kennwort|mot\s+de\s+passe|mdp|code\s+(?:de\s+la\s+porte|d'acc[èe]s|du\s+portail)|digicode|"
     r"contrase[ñn]a|contrasenya|contrasinal|pasahitza|palavra[- ]passe|parolă|συνθηματικό|jelsz[óo]|"
     r"jelszav(?:a|am|ad|unk|uk)|"
@@ -416,7 +416,8 @@ _DIGITS_END = re.compile(r"\d{6,12}(?=\s*(?:$|[.,;!?)]))")
 _POST_COPULA = re.compile(r"\s+\S{4,64}\s+(?:hai|hain|ነው|ce|ast|است)(?=\s*(?:$|[,.;!?]))", re.I)
 # What a paginated API's token is named: it says where the listing goes on ("next_page_token", "continuationToken").
 _PAGING = re.compile(r"(?i)(?:^|\b|_)(?:next_?page|page|paging|pagination|cursor|continuation|resume|sync)[_-]?$")
-_X_RUN = re.compile(r"(?i)x{3,}(?:[-_.]x{3,})*")  # "XXXX-XXXX-XXXX-XXXX": a stand-in for the value
+# "XXXX-XXXX-XXXX-XXXX", "sk_live_xxxxxxxx", "SG.xxxxx.xxxxx": a stand-in for the value (after a key's prefix).
+_X_RUN = re.compile(r"(?i)(?:[a-z]{1,8}[-_.]){0,2}x{3,}(?:[-_.]x{3,})*")
 _MASKED_NEXT = re.compile(
     r"[\"']?\s*(?:[:=]\s*)?[\"'`]?(?:\*{3,}|•{3,}|\[(?:masked|hidden|redacted)\])(?![^\s\"'`,;])", re.I
 )

@@ -204,7 +204,7 @@ _IN_PARENS = re.compile(r"\(\d{4,8}\)[.,;:]?")
 _TOKEN_END = re.compile(r"\S*$")
 _REACH_BACK = 400
 _LOCKED = re.compile(r"\s*[🔒🔐🔑]\s*([^\s\"'`]{4,64})")
-_PASSWORD_LATER = re.compile(r"(?i)[^.!?\n]{0,40}?\b(?:password|passwort|passwd|pw|pass|key|code)\s*(?:is\b|[:=])")
+_PASSWORD_LATER = re.compile(r"(?i)\n?[^.!?\n]{0,40}?\b(?:pass\w*|pw|ww|mdp|senha|clave|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
 _ACCOUNT = re.compile(
     r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"

@@ -50,6 +50,12 @@ PUBLIC_MATERIAL = re.compile(
     # Ids and cursors named as such: a KSUID, a listing's next page token (passed back to page on, not a key).
     r"\bksuid[=:]\s*\"?[0-9A-Za-z]{27}\b|"
     r"\b(?:next_?page_?token|page_?token|next_?cursor|continuation_?token)\"?\s*[:=]\s*\"?[A-Za-z0-9_+/=.-]{8,}|"
+    # A response's request or trace id as its header names it (a CDN's ray id too): for support, not a key.
+    r"(?i:\b(?:x-)?(?:request|correlation|trace|amzn-request|amz-request|amz-cf)-?id|\bcf-ray|\btraceparent)"
+    r"[\"']?\s*[:=]\s*[\"']?[\w.:-]{8,}|"
+    # A cryptocurrency address shown to be paid (Bitcoin's base58 or bech32, Ethereum's hex): public by design.
+    r"(?i:\b(?:btc|bitcoin|eth|ether(?:eum)?|usdt|ltc|address|donat\w*|wallet)\b[^\n]{0,20}?)"
+    r"(?:\b[13][1-9A-HJ-NP-Za-km-z]{25,34}|\bbc1[02-9ac-hj-np-z]{11,71}|\b0x[0-9a-fA-F]{40})(?![\w])|"
     # A password's hash in the modular crypt format (bcrypt, argon2, sha-crypt, yescrypt, scrypt) or Django's
     # (algorithm$iterations$salt$hash): what a login is checked against, not the password. Not an account's own
     # (:data:`ACCOUNT_HASH`), which ratchet.core.secrets leaves for the format layer to find.

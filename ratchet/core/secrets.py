@@ -75,6 +75,7 @@ _ID_SHAPED = re.compile(r"AC[0-9a-f]{32}")
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
 _TAG = re.compile(r"</?(?:p|strong|b|span|div|td|tr|br|h\d|em|font|center)\b[^<>\n]{0,200}>", re.I)
 _KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
+_ARMOR = re.compile(r"\s*(?:[\w-]+: [^\n]*\n)*\s*")  # PGP's armor headers and blank line before the key's body
 
 
 def scan(text: str, *, quick: bool = False) -> list[str]:
@@ -217,7 +218,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     for kind, match in named:
         group = match.lastindex or 0
         if kind == "Private Key":
-            tail = _KEY_END.search(text, match.end())
+            tail = _KEY_END.search(text, _ARMOR.match(text, match.end()).end())  # type: ignore[union-attr]
             add(match.start(), tail.end() if tail else len(text), kind)
         else:
             add(match.start(group), match.end(group), kind)

@@ -145,6 +145,8 @@ _CODE_NUMBER = re.compile(
 _COUNTED = re.compile(
     r"\s*(?:%|seconds?|secs?|minutes?|mins?|hours?|days?|ms|chars?|characters?|digits?|times|attempts?|tries|users?|"
     r"customers?|messages?|sms|texts?|people|rows?|lines?|requests?|euros?|dollars?|usd|eur|gbp|rub|zł|kr|lei|ft|"
+    # users in the languages a dashboard counts them in
+    r"(?:be)?nutzer\w*|utilisateurs?|usuari[oa]s?|usuários?|utenti|użytkownik\w*|пользовател\w*|kullanıcı\w*|"
     r"€|\$)\b",
     re.I,
 )

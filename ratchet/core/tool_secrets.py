@@ -65,11 +65,12 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"(?:^|\n)[ \t]*stats\s+auth\s+[^\s:]+:(\S{4,})|\buser\s+\S+\s+insecure-password\s+(\S{4,})"
             ),
         ),
-        # smtp.login('ana@example.com', 'pass'), ftp.login("user", "pass"): a user's literal, then the password's.
+        # smtp.login('ana@example.com', 'pass'), ftp.login("user", "pass"), MQTT's client.username_pw_set("user",
+        # "pass"): a user's literal, then the password's.
         (
             "Login Call Password",
             re.compile(
-                r"\.login\(\s*(?:user\s*=\s*)?['\"][^'\"\s]{1,80}['\"]\s*,\s*(?:passwd\s*=\s*|password\s*=\s*)?"
+                r"\.(?:login|username_pw_set)\(\s*(?:user\s*=\s*)?['\"][^'\"\s]{1,80}['\"]\s*,\s*(?:passwd\s*=\s*|password\s*=\s*)?"
                 r"['\"]([^'\"\n]{4,80})['\"]\s*\)"
             ),
         ),

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from ratchet.core.cards import ORDER_WORDS
-from ratchet.core.passphrases import _CODE_PARTS
+from ratchet.core.passphrases import _CODE_PARTS, joined_words
 from ratchet.core.password_values import generated, random_token
 from ratchet.core.password_words import _UUID, _YEAR
 from ratchet.core.texted_codes import _COUNTED, _DO_NOT_SHARE, _TEXTED
@@ -192,6 +192,9 @@ def wifi_key(text: str, at: int) -> tuple[int, int] | None:
             and re.search(r"[^\W\d_]", value)
             and re.search(r"\d", value)
             or random_letters(letters)
+            or "-" in value  # "festa-Malta-festa": words picked and joined (not a name's "Free_WiFi", "wifi_ssid")
+            and joined_words(value.lower())
+            and not re.search(r"(?i)wi-?fi|ssid|pass", value)
             or start in said
             and value.isdigit()  # "הקוד לווייפיי במשרד: 4501580851": digits after a sign
         ):

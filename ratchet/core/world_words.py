@@ -6,19 +6,19 @@ connectors, its judgement of a value); a one-time code is four to eight digits (
 
 Words are looked up, not matched by a pattern: the text's words (lower case, punctuation at their ends left out) and
 their runs of up to four are looked up in sets of each kind of name, so a thousand words cost a set lookup each, and
-scripts whose marks are no word characters to the regular expression engine (Tamil, Telugu, Bengali) are read as
-words. In a script written without spaces (Thai, Lao, Khmer, Burmese, Chinese, Japanese) the names are looked up
-inside each run of it ("รหัสไวไฟที่ร้าน..."). A word not in the sets may still be a name: with a case ending after a
-hyphen ("PIN-ka", "PIN-a") or glued on ("գաղտնաբառը"), or as the end of a compound ("zahlencode", "routerpasswort").
-Names in English or that the password layer matches whole are left to those layers but in a clause with none of
-English's commonest words, or fewer than two outside ASCII (their connectors do not reach "... PIN կոդը 4551 է",
-"Mökin salasana on 88061460"). A door's code needs the word for the code and a word for a door, a gate, an entrance,
-or anything else a code opens (a safe, an alarm, a locker, a bike lock, a garage, an intercom: the file's "lock"
-lists) in the same clause, or a word that is both ("pordokodo", "Tresorcode"); a PIN and a door's code are digits
-(the password layer's judgement, told it is a PIN or a door's code). Where the password layer knows no connector of
-the language, the value is taken from the few words after the name (:func:`_value_near`): a password that looks
-chosen or generated, digits alone (six or more), capitals no language spells ("KFBAXLMO"), or English words picked
-at random in another language's sentence.
+scripts whose marks are no word characters to the regular expression engine (Tamil, Telugu) are read as words; in a
+script written without spaces (Thai, Lao, Khmer, Burmese, Chinese, Japanese) names are looked up inside each run. A
+word not in the sets may still be a name: after an elided article ("D'Passwuert"), with a case ending after a hyphen
+("PIN-ka") or glued on ("գաղտնաբառը"), or ending a compound ("zahlencode", "routerpasswort"). Names in English or
+that the password layer matches whole are left to those layers but in a clause with none of English's commonest
+words, or fewer than two outside ASCII (their connectors do not reach "... PIN կոդը 4551 է", "Mökin salasana on
+88061460"). A door's code needs the word for the code and a word for a door, a gate, an entrance, or anything else a
+code opens (a safe, an alarm, a locker, a bike lock, a garage, an intercom: the file's "lock" lists) in the same
+clause, or a word that is both ("pordokodo", "Tresorcode"); a PIN and a door's code are digits (the password layer's
+judgement, told it is a PIN or a door's code). Where the password layer knows no connector of the language, the
+value is taken from the few words after the name (:func:`_value_near`): a password that looks chosen or generated,
+digits alone (six or more), capitals no language spells ("KFBAXLMO"), or English words picked at random in another
+language's sentence.
 
 The plain word for a code names a one-time code in a text that came by SMS or says not to share it (the file's
 ``do_not_share`` lists); a security question's name, a service key's name, a lock's name followed by a colon or a
@@ -175,9 +175,11 @@ def names(text: str) -> list[tuple[int, int, str, str]]:
 
 
 def _tail(word: str, index: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, tuple[str, ...]]:
-    """The name at the end of a word that is none, and its kinds: after a hyphen, a code's, a password's or a PIN's
-    name ("WhatsApp-Code", "Kela-vahvistuskoodisi"); else one in Latin letters glued to Chinese or Japanese ("把Twilio的
-    token")."""
+    """The name at the end of a word that is none, and its kinds: after an article elided ("D'Passwuert",
+    "l'identifiant"); after a hyphen, a code's, a password's or a PIN's name ("WhatsApp-Code", "Kela-vahvistuskoodisi");
+    else one in Latin letters glued to Chinese or Japanese ("把Twilio的token")."""
+    if (elided := _ELIDED.match(word)) and (kinds := index.get((elided.group(1),), ())):
+        return elided.group(1), kinds
     if "-" in word:
         hyphened = word.rsplit("-", 1)[1]
         kinds = tuple(k for k in index.get((hyphened,), ()) if k in _HYPHENED) if len(hyphened) >= 3 else ()
@@ -233,9 +235,10 @@ def _suffixes() -> dict[str, tuple[str, ...]]:
     }
 
 
-# The kinds whose names end a compound ("zahlencode", "routerpasswort"); a name the password layer knows as a PIN's
-# stays with it.
-_COMPOUNDING = frozenset({"password", "pin", "code", "door_code_compounds", "known code", "known password"})
+# The kinds whose names end a compound ("zahlencode", "routerpasswort", "enirpordo": the entrance door); a name the
+# password layer knows as a PIN's stays with it.
+_COMPOUNDING = frozenset({"password", "pin", "code", "door_code_compounds", "door", "known code", "known password"})
+_ELIDED = re.compile(r"[^\W\d_]{1,4}['’]([^\W\d_]{3,})$")
 _LATIN_TAIL = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])[a-z][a-z-]+$")
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
@@ -289,7 +292,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
                 yield value[0], value[1], "Gift Card Code"
             continue
         unshared = any(abs(at - start) <= _WARNING_REACH for at in warnings)  # in this message, not a page away
-        wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis) or bool(_WIFI_NAMED.search(name))  # "wifi-nyckel"
+        # "wifi-nyckel", "tal-wifi" (of the Wi-Fi): the Wi-Fi named in a word of another name or none
+        wifi = any(abs(at - start) <= _WIFI_REACH for at in wifis) or bool(_WIFI_NAMED.search(text, start, end + 40))
         if wifi and kind.removeprefix("known ") in _WIFI_KEYS and (value := wifi_key(text, end)):
             yield value[0], value[1], "Password"  # "Wifi i sommerhuset: ..., kode klitrose1493"
             continue
@@ -371,7 +375,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
     foreign = not text[at:stop].isascii()  # a clause of a script other than English's
     words = list(_WORD.finditer(text, at, stop))[:_NEAR_WORDS]
     for n, match in enumerate(words):
-        token = match.group(0).rstrip(",;:")
+        token = match.group(0).rstrip(",;:،")  # Arabic's comma too
         if kind == "password":
             value = token.rstrip(".")
             if value.lower() in _DESCRIBING:
@@ -398,7 +402,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             token := _GLUED_COPULA.sub("", token.rstrip(".\"'”»」"), count=1)  # Zulu's "ngu-8078": the PIN is 8078
         ) and (
             len(words) - n <= _AFTER_DIGITS
-            or match.group(0).endswith((",", "，", "、"))  # a comma ends what it says
+            or match.group(0).endswith((",", "，", "、", "،"))  # a comma ends what it says
             or n + 1 < len(words)  # or a comma after a copula: "dina 4455 ne, kada ...", "426034 ပါ၊ ..."
             and len(words[n + 1].group(0)) <= 5
             and words[n + 1].group(0).endswith((",", "，", "、", "၊"))
@@ -406,6 +410,7 @@ def _value_near(text: str, at: int, kind: str) -> tuple[int, int] | None:
             or kind == "otp"
             and n <= _OTP_WORDS
             and len(token) >= 6
+            and not counted(text, match.start() + len(token))  # "OTP-Code an 250000 Nutzer gesendet": a count
             or n <= (0 if kind == "otp" else 1)  # the code's name, then its code (a word of what it opens between:
             and len(token.strip("*#")) >= 4  # "kode pintu kos 7203 ya jangan lupa"): not a year or a count said of it
             and not counted(text, match.start() + len(token))
@@ -425,8 +430,8 @@ _ARTICLES = frozenset("der die das dem den des ein eine einer einem the le la le
 _WIFI_KEYS = frozenset({"api_key", "code", "password"})  # the words a Wi-Fi's key is named by
 _WIFI_REACH = 100  # characters between the word for the Wi-Fi and the word for its key
 _WIFI_NAMED = re.compile(r"(?i)wi-?fi|wlan")  # a key's name glued to the Wi-Fi's ("Wifi-nyckel", "WLAN-Schlüssel")
-# Known names of these kinds are left to the layers that know them (English's, or the door layer's).
-_ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})
+_HANDING = _COPULAS | {"არის", "е", "є", "это", "—", ":"}  # "is" in the scripts the password layer's list lacks
+_ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})  # left to the layers that know them
 
 
 _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
@@ -453,13 +458,9 @@ def _handed_word(words: list[re.Match[str]], n: int) -> bool:
     return before and ends and alone and words[n].group(0).lower() not in _DESCRIBING
 
 
-_HANDING = _COPULAS | {"არის", "е", "є", "это", "—", ":"}  # "is" in the scripts the password layer's list lacks
-
-
 def _postal(text: str, end: int, value: tuple[int, int]) -> bool:
-    """India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904", not "UPI પિન 600195". (The
-    password layer's rule for it, ``_POSTAL_PIN``, is public material to :mod:`ratchet.core.secrets`: what it matches
-    is blanked before any layer reads the text.)"""
+    """India's postal code is its "PIN code" (six digits): "... பின் கோடு 691904", not "UPI પિન 600195" (the password
+    layer's ``_POSTAL_PIN`` is public material to :mod:`ratchet.core.secrets`, blanked before any layer reads)."""
     return bool(_POSTAL.fullmatch(text, *value) and _INDIC.search(text) and _coded(text, end))
 
 
@@ -475,16 +476,15 @@ def _coded(text: str, end: int) -> bool:
 
 
 # A clause in English: one of these words in ASCII, two in a clause that is not (one alone may be another language's:
-# Finnish "on", Dutch "is").
-# Its connectors apply, and a name the password layer knows followed by no value it accepts is not read again here.
+# Finnish "on", Dutch "is"). Its connectors apply; a name the password layer knows with no value it accepts is not
+# read again here.
 _ENGLISH = re.compile(
     r"(?i)(?<![\w'-])(?:the|is|was|are|my|our|and|to|of|for|it'?s|in|on|with|from|this|that|a|an|than|be|you|your|i|"
     r"me|we|have|has|what|how|should|would|can|will|not|but|or|if)(?![\w'-])"
 )
 _AFTER_DIGITS = 3  # the value's word and at most two after it in the clause
 _DIGITS = re.compile(r"[*#]?\d{3,8}[*#]?")
-# What a name's kind yields where it is not a password's.
-_LABEL = {"otp": "One-Time Code"}
+_LABEL = {"otp": "One-Time Code"}  # what a name's kind yields where it is not a password's
 
 
 def _near_door(text: str, start: int, doors: list[tuple[int, int]]) -> bool:
