@@ -171,8 +171,13 @@ CORPORA = {
     "tuning, round 28": (_SECRETS / "heldout-27" / "credentials.jsonl", _SECRETS / "heldout-27" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-third session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 1,400 shapes, 61 % not in English; 1,150 ordinary facts over 1,150 shapes, 62 % not in
-    # English; about 110 languages besides English); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-28" / "credentials.jsonl", _SECRETS / "heldout-28" / "ordinary.jsonl"),
+    # English; about 110 languages besides English); measured once after round 28 (quick counts: caught 92.9 %,
+    # refused 0.70 %), then tuned on by class (round 29) and learned from.
+    "tuning, round 29": (_SECRETS / "heldout-28" / "credentials.jsonl", _SECRETS / "heldout-28" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-third session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 1,321 shapes, 1,150 ordinary facts over 1,114 shapes; about 63 % not in English, about
+    # 108 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-29" / "credentials.jsonl", _SECRETS / "heldout-29" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -203,6 +203,16 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # network's name, placeholders, an IMEI, a Bitcoin address, request and ray ids. Left as misses: Steam Guard
         # codes of six characters, a year-shaped code, a card's PIN named "the card's code", Turkmen (no vocabulary).
         ("heldout-27", 0.97, 0.003),
+        # Round 29 (tuned by class on it, and learned from): recharge, voucher and prepaid electricity codes in groups
+        # of four; a code relayed in a dialogue on one line ("... den brauch ich — ok Schatz, da steht 576397"); a
+        # message naming a key and ending with it after a question, in eight languages; backup codes of eight digits
+        # in two groups; a password column named in Russian; padlocks' three digits; a PIN named in English in
+        # another language; a value before an aside in brackets; an app password as msmtp's directive. As ordinary:
+        # postal codes in more languages, a UPU tracking number, an IMEI, a Russian placeholder, "the code is below".
+        # Left as misses: safes and locks named by the situation ("la caja fuerte la cerré con 3604"), PDFs'
+        # passwords described before their value, PINs in Uyghur, Kurdish, Lao and Cantonese, Zoom passcodes in
+        # Arabic and Dutch, table rows with no header.
+        ("heldout-28", 0.95, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -247,6 +257,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-25",
         "heldout-26",
         "heldout-27",
+        "heldout-28",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -37,10 +37,10 @@ _OTP_WORDS = re.compile(
     r"(?:epp|transfer)\s+(?:auth(?:ori[sz]ation)?\s+)?codes?|auth(?:ori[sz]ation)?\s+code\s+for\s+[\w-]+\.[a-z]{2,}|"
     r"(?:totp|otp|2fa|mfa)\s+seed|"
     r"cl[ée]\s+de\s+(?:secours|r[ée]cup[ée]ration)|wiederherstellungsschl[üu]ssel|clave\s+de\s+recuperaci[óo]n|"
-    r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera[çc][ãa]o|backup)|"
+    r"chave\s+de\s+recupera[çc][ãa]o|codes?\s+de\s+secours|c[óo]digos?\s+de\s+(?:respaldo|recupera(?:[çc][ãa]o|ci[óo]n)|backup)|"
     r"kody?\s+(?:zapasow[ey]|odzyskiwania|jednorazowe)|backup-codes?|wiederherstellungscodes?|sicherungscodes?|"
     r"codic[ei]\s+di\s+(?:backup|recupero)|herstelcodes?|reservekoder|varakoodit|yedek\s+kod(?:u|lar[ıi])?|"
-    r"kod[óo]w\s+zapasowych|बैकअप\s+कोड|"
+    r"kod[óo]w\s+zapasowych|बैकअप\s+कोड|резервн\w*\s+код\w*|kode\s+(?:cadangan|pemulihan)|"
     # The codes a sign-in sends by text or e-mail, in the languages people forward them in.
     r"(?:sign[- ]?in|log[- ]?in|access|security|confirmation)\s+codes?|"
     r"code\s+de\s+(?:connexion|v[ée]rification|confirmation|s[ée]curit[ée])|"
@@ -55,10 +55,9 @@ _OTP_CODE = re.compile(
     r"[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}\b"
 )  # the last two: a recovery key in groups of capitals ("FHCI-CZVC-LVDD-...": Apple's; Microsoft's five of five)
 # "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"; Google's backup code, eight digits shown in two groups.
-_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b|(?<![\d ])\d{4} \d{4}(?![ \t]?\d)")
-# A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase.
-# Its names: "seed phrase", "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' Spanish,
-# Portuguese, French and German screens give it.
+_OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b|(?<!\d)(?<!\w )\d{4} \d{4}(?![ \t]?\d)")
+# A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase. Its names: "seed phrase",
+# "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' screens give it in four languages.
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|fromphrase|"
     r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:d[ei]\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
@@ -197,6 +196,8 @@ _ACCESS_CODE_WORD = re.compile(
 )
 _NOT_ACCESS = re.compile(
     r"(?i)\b(?:error|area|postal|post|zip|promo|discount|coupon|country|status|exit|qr|source|building\s+codes?)\b|"
+    # A postal code's word in other languages ("codul poștal", "Posta kodea", "почтовый индекс", "индекси почта").
+    r"\b(?:po[sșş]tal\w*|posta\s+kod\w*|poštov\w*|pocztow\w*|(?:почтов|поштов)\w*\s+[иі]ндекс|индекс\w*\s+почт\w*)\b|"
     # A company's or a taxpayer's registration number (Ukraine's, Russia's), which every invoice prints.
     r"(?<!\w)(?:ЄДРПОУ|ЕДРПОУ|ЕГРПОУ|РНОКПП|ІПН|ИНН|ОГРН|КПП|БИК|ОКПО)(?!\w)"
 )
@@ -281,16 +282,21 @@ _KEYPAD_FIRST = re.compile(
     r"(?:the\s+)?(?:\w+\s+)?"
     r"(?:doors?|gates?|garage|lock|safe|alarm|lockbox|shed|entrance|building)\b"
 )
-# A luggage lock's three or four digits ("TSA lock on the blue suitcase: 133").
+# A luggage lock's or a padlock's three or four digits ("TSA lock on the blue suitcase: 133", "cadenas ... : 367").
 _TRAVEL_LOCK = re.compile(
-    r"(?i)\b(?:tsa|luggage|suitcase)\s+lock\b[^\n]{0,40}?[:=]\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b(?![\d/:]|[.,]\d)"
+    r"(?i)\b(?:(?:tsa|luggage|suitcase|bike)\s+lock|padlock|cadenas|candado|lucchetto|cadeado|kłódk\w*|hangslot|"
+    r"zahlenschloss|kofferschloss)\b[^\n]{0,40}?(?:[:=]|\s(?:is|est|es|é|ist|jest)\b)\s*(?!(?:19|20)\d\d\b)(\d{3,4})\b"
+    r"(?![\d/:]|[.,]\d)"
 )
 # A bank's transaction number at the end of its SMS line ("mTAN für Überweisung an ..., Betrag 1.250,00 EUR: 275203").
+# A prepaid electricity meter's token (STS: twenty digits in five groups of four) after the word "token".
+_METER_TOKEN = re.compile(r"(?i)\btoken\b[^\n\d]{0,40}?(\d{4}(?:[ -]\d{4}){4})\b(?![ -]?\d)")
 _BANK_TAN = re.compile(r"(?m)\b(?:m|push|chip|SMS-?)?TAN\b[^\n]{0,120}?(?::|\slautet)[ \t]*(\d{6,8})\b(?![.,/:-]\d)")
 # Each code its own words name, and its kind (the value is the pattern's first group).
 _NAMED_CODES = (
     (_UNSHARED_CODE, "Recovery Code"),
     (_TRAVEL_LOCK, "Access Code"),
+    (_METER_TOKEN, "Access Code"),
     (_BANK_TAN, "Password"),
     (GIFT_RUN, "Gift Card Code"),
     (_PICKUP_CODE, "Access Code"),

@@ -67,8 +67,8 @@ ORDER_WORDS = (
 _AN_ID_BEFORE = re.compile(
     r"(?i)\b(?:ids?|snowflake|tweet|order|invoice|tracking|barcode|ean|gtin|upc|isbn|imei\d?|iccid|meid)\b\s*(?:#|no\.?|number|:)?\s*$|"
     # An order's number a few words before its colon, in the languages shops write ("order number ko sa Lazada:",
-    # "numéro de commande chez Fnac :", "Bestellnummer bei Otto:").
-    rf"\b{ORDER_WORDS}(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"
+    # "numéro de commande chez Fnac :", "Bestellnummer bei Otto:"), or a phone's IMEI ("IMEI for the claim:").
+    rf"\b(?:{ORDER_WORDS}|imei|iccid|meid)(?:\s+(?:number|no\.?|#|n[º°o]\.?))?"
     r"(?![^\n\d:：]{0,30}(?:card|karte|tarjeta|carte|cart[ãa]o|carta|kart))[^\n\d:：]{0,30}[:：#]\s*$|"
     r"\bfbq\(\s*'init',\s*'$|"  # a product's barcode; Facebook's pixel id as its snippet passes it
     r"(?:订单号|訂單號|注文番号|주문\s*번호)\s*[:：]?\s*$|"  # an order's number in Chinese, Japanese, Korean

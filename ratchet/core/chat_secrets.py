@@ -77,9 +77,12 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "server public key for the peer section: FYGM...=": public by design
         if random_token(value) or _UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,}", value):
             yield match.start("value"), match.end("value"), "API Key"
-    if "\n" not in text:
+    yield from _asked_about(text)
+    if "\n" not in text and " — " not in text:
         return
     yield from answers(text)
+    if "\n" not in text:
+        return
     for message in _MESSAGE.finditer(text):
         token = message.group("token")
         if not random_token(token) or _DIGEST.fullmatch(token) or _UUID.fullmatch(token) or _WORDISH.match(token):
@@ -90,6 +93,30 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "Request-Id: ...", "commit: ...": the label says what the token is
         if any(_NAMED.search(line) for line in _lines_before(text, message.start(), _LOOK_BACK)):
             yield message.start("token"), message.end("token"), "Token"
+
+
+# A key asked about, then the key itself ending the message ("kan du kolla varför Auth0-nyckeln ger 401? 1q5d...",
+# "帮我看下这个Azure OpenAI的key为啥报401：1e35..."): a question mark (or Chinese's colon), then a token, nothing after.
+_ENDING_TOKEN = re.compile(r"[?？：]\s*([A-Za-z0-9._~+/=!@#$%^&*()-]{20,100})\s*$")  # not "cache key: 5d41..."
+_NOT_A_KEY = re.compile(
+    r"(?i)\b(?:commit|sha|hash|checksum|digest|revision|build|trace|request|session\s+id|idempotency|nonce|etag)"
+)
+
+
+def _asked_about(text: str) -> Iterator[tuple[int, int, str]]:
+    """A generated token ending a message that names a key, a token or a password before it, in English or in the
+    vocabulary's words (a UUID or hex too, as Heroku's and Sentry's keys are; not after a commit's or an id's word)."""
+    end = _ENDING_TOKEN.search(text)
+    if not end:
+        return
+    value, before = end.group(1), text[max(0, end.start() - 160) : end.start()]
+    if not (random_token(value) or _UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,64}", value)):
+        return
+    if _ID_WORD.search(before) or _NOT_A_KEY.search(before):
+        return
+    named = {kind.removeprefix("known ") for *_at, kind, _name in world_words.names(before)}
+    if _NAMED.search(before) or not named.isdisjoint({"api_key", "password"}):
+        yield end.start(1), end.end(1), "API Key"
 
 
 def _cased(value: str) -> bool:
@@ -153,9 +180,14 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
     other languages, by the vocabulary's: "mi a jelszó a laptophoz?", "넷플 비번 뭐였지?"): a code of four to twelve
     digits (with # or *) after a question for a code or a PIN, else a value a person chose or a generator made
     (letters and digits, or digits alone past a code's length: a Wi-Fi's twenty), never a year, a word or a name."""
-    for message in _ANSWER.finditer(text):
+    # A dialogue's turns on one line, a dash before each reply ("... mit einem Code, den brauch ich — ok Schatz, da
+    # steht 576397"): read as a line each (the same length, so offsets hold), the turn before a reply as its question.
+    turns = text.replace(" — ", "\n— ")
+    for message in _ANSWER.finditer(turns):
         value = message.group("value").rstrip(".!")
-        question, asked = _question(_lines_before(text, message.start(), 3), value, sent=bool(message.group("who")))
+        dashed = turns != text and turns[message.start() : message.end()].lstrip().startswith("—")
+        before = _lines_before(turns, message.start(), 3)
+        question, asked = _question(before, value, sent=bool(message.group("who")), dashed=dashed)
         if not asked:
             continue
         lead = message.group("lead")
@@ -197,18 +229,21 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
             yield start, end, "Password"
 
 
-def _question(lines: list[str], value: str, *, sent: bool) -> tuple[str, set[str]]:
+def _question(lines: list[str], value: str, *, sent: bool, dashed: bool = False) -> tuple[str, set[str]]:
     """The line a message answers and what it asked for: the last of ``lines`` that asks for a password or a code, or
     in a chat (both messages after their senders) one that names it without asking ("mamo podaj mi kod z esemesa",
     "te paso la contraseña en otro mensaje": a code relayed, a password handed over in the next message). A question
-    nearer that names nothing ("which usual??") answers a number itself, not a password."""
+    nearer that names nothing ("which usual??") answers a number itself, not a password. ``dashed``: the message is a
+    dialogue's reply after a dash, and the turn before it names what it asks for as a chat's message does."""
     for line in reversed(lines):
         asking = bool(_ASKS.search(line))
         asked = _asked(line)
         if asked and asking:
             return line, asked
         sender = _SENDER.match(line) if sent else None
-        named = _asked(line[sender.end() :]) - {"key"} if sender else set()  # not a field's name ("code: 'E...'")
+        said = line if dashed else line[sender.end() :] if sender else ""
+        named = _asked(said) - {"key"} if said else set()  # not a field's name ("code: 'E...'")
+        named = named & {"code"} if dashed else named  # a dialogue relays a code ("(password in ~/.pgpass) — 2889968")
         if named:
             return line, named
         if asking and _DIGITS_CODE.fullmatch(value):

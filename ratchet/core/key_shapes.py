@@ -85,7 +85,7 @@ GIFT_CODE = re.compile(
 GIFT_RUN = re.compile(
     r"(?i)(?:\bgift\s*(?:card\s+)?code|\bgift\s+card\s+pin|\w*geschenk\w*|\w*gutschein\w*|\bactivation\s+code|"
     r"\b(?:aktivierungs|freischalt)code|\bкод\s+активации|\bc[óo]digo\s+d[oe](?:\s+la)?\s+(?:cart[ãa]o|tarjeta)\s+(?:de\s+)?(?:presente|regalo)|"
-    r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|xbox|nintendo|netflix|spotify)\s+code|"
+    r"\bcarte\s+cadeau|\bbuono\s+regalo|\b(?:google\s+play|itunes|steam|psn|ps\s+store|playstation\s+store|xbox|nintendo|netflix|spotify)\s+code|"
     r"\bvoucher|\bdownload\s+code|\boyun\s+kodu|\bhediye\s+(?:çeki|kart\w*)|\bkart\w*\s+podarunkow\w*|presentkort\w*|"
     r"gavekort\w*|cadeaukaart\w*|cadeaubon\w*|プリペイド番号|ギフトコード|卡密|礼品卡\w*|"
     r"\b(?:code|codice|c[óo]digo)\s+(?:carte\s+)?(?:playstation|psn|eshop|nintendo|xbox|steam))\b[^\n.;]{0,30}?"

@@ -380,8 +380,10 @@ def _given(value: str) -> bool:
 
 def _table_columns(text: str) -> Iterator[tuple[int, int, str]]:
     """The cells under a header that names a password column, row by row while the rows have the header's width."""
-    if not any(sep in text for sep in _SEPARATORS) or not (_COLUMN.search(text) or _KEY_COLUMN.search(text)):
-        return
+    if not any(sep in text for sep in _SEPARATORS) or "\n" not in text:
+        return  # no separator, or no header above a row
+    if not (_COLUMN.search(text) or _KEY_COLUMN.search(text)) and text.isascii():
+        return  # a header names a password in English, or in another script (the vocabulary reads it below)
     lines = text.split("\n")
     offsets = [0]
     for line in lines:

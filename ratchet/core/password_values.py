@@ -278,7 +278,7 @@ _STAND_IN_PARTS = frozenset(
     andern ändern aendern cambiar cambiame cámbiame changer changez mudar troque trocar altere cambia cambiami
     senha contraseña contrasena hasło haslo passwort wachtwoord parola şifre sifre heslo salasana lösenord losenord
     passord adgangskode motdepasse clave ejemplo exemplo beispiel przyklad przykład esempio voorbeeld exemple
-    placeholder dummy fake sample
+    placeholder dummy fake sample ваш ваша ваше свой своя твой твоя сюда здесь ключ пароль токен твій свій сюди тут
     wpisz podaj inserir insira introducir ingresa inserisci eingeben
     """.split()  # noqa: SIM905 - a word list reads better as prose
 )

@@ -37,7 +37,7 @@ _PASSWORD_WORDS = (
     r"jelszav(?:a|am|ad|unk|uk)|"
     r"clave|senha|wachtwoord|wagwoord|has[łl]o|l[öo]senord(?:et)?|[şs]ifre(?:m|si|niz)?|"
     r"parola(?:s[ıi]|m|n[ıi]z)?(?:\s+d'ordine)?|geheimzahl|code\s+confidentiel|c[óo]digo\s+secreto|codice\s+segreto|heslo|salasana[nt]?|tunnusluku|adgangskode(?:n)?|passord(?:et)?|kodeord(?:et)?|lozinka|geslo|"
-    r"sandi(?:nya)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]?i\w*|parole|k[wo]dikos|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
+    r"sandi(?:nya|ne)?|kata\s+laluan|nenosiri|slapta[žz]od[žz]?i\w*|parole|k[wo]dikos|parool|lykilor[ðd]\w*|[šs]ifr[ae]|fjal[ëe]kalim\w*|"
     r"m[ậa]t\s+kh[ẩa]u|парол\w{0,4}|лозинк[аеуи]|гасло|пин(?:-?код)?|κωδικός|पासवर्ड|पिन|ה?סיסמ[האת]|"
     r"و?كلمة\s+(?:ال)?(?:مرور|سر)|الرقم\s+السري|رمز\s+عبور|(?:ال)?باسو?ورد|پسورد"
 )
@@ -224,7 +224,8 @@ _CLAUSE_END = re.compile(
 )
 _SHORT_PIN = re.compile(r"(?!(?:19|20)\d\d$)\d{4,5}")  # not a year
 # A comma ends what is said of a PIN too ("a senha do cartão é 3582, pode sacar"), but not inside a list of numbers.
-_SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|,(?!\s*\d)|，|です|입니다|이에요|예요|에요)")
+# ... or an aside in brackets after the value ("é 41974 (5 primeiros dígitos do CPF)").
+_SENTENCE_END = re.compile(r"\s*(?:$|[.;!?\n]|,(?!\s*\d)|，|です|입니다|이에요|예요|에요)|\s\((?!\d+\))")
 _YEAR = re.compile(r"(?:19|20)\d\d(?:-\d\d){0,2}")  # a year or an ISO date, not a PIN
 # Template expressions and jsonpaths are references to a value kept elsewhere ({{ lookup(...) }}, {.data.password}).
 # A shell's parameter expansion (${API_KEY:?must be set}) likewise.
@@ -249,7 +250,7 @@ _DESCRIBING = frozenset(
     too very quite pretty really rather so enough longer shorter stronger weaker better worse easier harder
     something anything nothing everything whatever one two three four five six seven eight nine ten twelve
     characters chars digits letters words symbols minimum maximum min max least most
-    managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere
+    managed handled kept synced autofilled remembered forgotten lost written noted here there elsewhere below above
     same-as identical similar unchanged protected enforced disabled enabled active inactive pending working
     policy rules manager managers vault keychain keeper
     please thanks thank yes yeah nope what which who where why how unclear ready true false value undefined
@@ -389,6 +390,7 @@ _TALKED_ABOUT = re.compile(
 )
 # An Indian postal code is a "PIN code" (six digits) where an address, a delivery or a city is the subject. Public
 # material to ratchet.core.secrets: what it matches is blanked before any layer reads the text.
+POSTAL_DIGITS = r"(?![0०০੦૦୦௦౦೦൦])\d{6}(?!\d)"  # India's postal code, in any of its scripts' digits
 _POSTAL_PIN = re.compile(
     r"(?i)\bpin\s*-?\s*code(?:\s+(?:for|of|in)\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})?(?:\s+is\b)?\W{0,3}\d{6}\b"
     r"(?=[^\n]{0,60}?\b(?:post|courier|deliver\w*|address|area|city|district|"
@@ -399,7 +401,7 @@ _POSTAL_PIN = re.compile(
     r"\b(?:address|ship\s+to|postal)\b[^\n]{0,60}?[,–—-]\s*pin\W{0,3}[1-9]\d{5}\b|"
     # In India's languages "PIN code" and six digits is the postal code (a card's or UPI's PIN is named so).
     r"(?<!UPI )(?<!ATM )(?:पिन\s*कोड|पिनकोड|பின்\s*கோடு|పిన్\s*కోడ్|ಪಿನ್\s*ಕೋಡ್|പിൻ\s*കോഡ്|পিন\s*কোড|પિન\s*કોડ|ਪਿੰਨ\s*ਕੋਡ)"
-    r"\W{0,3}[1-9]\d{5}(?!\d)"
+    r"\W{0,3}" + POSTAL_DIGITS
 )
 
 
@@ -418,6 +420,10 @@ _POST_COPULA = re.compile(r"\s+\S{4,64}\s+(?:hai|hain|ነው|ce|ast|است)(?=\s
 _PAGING = re.compile(r"(?i)(?:^|\b|_)(?:next_?page|page|paging|pagination|cursor|continuation|resume|sync)[_-]?$")
 # "XXXX-XXXX-XXXX-XXXX", "sk_live_xxxxxxxx", "SG.xxxxx.xxxxx": a stand-in for the value (after a key's prefix).
 _X_RUN = re.compile(r"(?i)(?:[a-z]{1,8}[-_.]){0,2}x{3,}(?:[-_.]x{3,})*")
+# After a Wi-Fi's name, its password named in the same sentence or on the next line: the value was the network's.
+_PASSWORD_LATER = re.compile(
+    r"(?i)\n?[^.!?\n]{0,40}?\b(?:pass\w*|pw|ww|mdp|senha|clave|sandi\w*|key|code)(?:\s*(?:is\b|[:=])|\s+(?=\S*\d))"
+)
 _MASKED_NEXT = re.compile(
     r"[\"']?\s*(?:[:=]\s*)?[\"'`]?(?:\*{3,}|•{3,}|\[(?:masked|hidden|redacted)\])(?![^\s\"'`,;])", re.I
 )

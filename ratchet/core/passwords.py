@@ -13,8 +13,8 @@ shape (:mod:`password_values`). How it is said decides what counts:
 - without a connector, or after a key/token word, only a value that looks generated counts, so "the token expires
   daily" and "API key rotation" stay clean.
 
-Secrets no password word names (recovery codes, seed phrases, door codes) are :mod:`ratchet.core.account_secrets`.
-:func:`spans` yields ``(start, end, kind)``; :mod:`ratchet.core.secrets` builds ``scan`` and ``redact`` on it."""
+Secrets no password word names (recovery codes, seed phrases, door codes) are :mod:`ratchet.core.account_secrets`;
+:func:`spans` yields ``(start, end, kind)``, on which :mod:`ratchet.core.secrets` builds ``scan`` and ``redact``."""
 
 from __future__ import annotations
 
@@ -67,6 +67,7 @@ from ratchet.core.password_words import (
     _OTHER_HEADS,
     _PAGING,
     _PAIR,
+    _PASSWORD_LATER,
     _PATH_VALUE,
     _PLACEHOLDER,
     _POST_COPULA,
@@ -204,7 +205,6 @@ _IN_PARENS = re.compile(r"\(\d{4,8}\)[.,;:]?")
 _TOKEN_END = re.compile(r"\S*$")
 _REACH_BACK = 400
 _LOCKED = re.compile(r"\s*[🔒🔐🔑]\s*([^\s\"'`]{4,64})")
-_PASSWORD_LATER = re.compile(r"(?i)\n?[^.!?\n]{0,40}?\b(?:pass\w*|pw|ww|mdp|senha|clave|key|code)\s*(?:is\b|[:=])")
 # The default accounts of systems and devices, then a pair's separator: what follows is the account's password.
 _ACCOUNT = re.compile(
     r"(?i)(?<![\w@./-])(?:admin|administrator|root|superuser)(?:\s*/\s*|\s*:\s+|:(?=\S*\d)|\s*(?:→|->|=>)\s*|"
@@ -333,9 +333,9 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
         return bare_values.login_pair(text, start, end)  # "admin:<redacted>" is a pair whose password is a stand-in
     if not connected and stripped.isdigit() and _NUMBER_OF.search(text, max(0, start - 24), start):
         return None  # "the otp service listens on 8443", "returns 4001": a port's, a status's number
-    short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*"))  # a keypad's code may start or end with # or *
+    short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*")) or "comb" in word and re.fullmatch(r"\d{3}", stripped)
     if connected and group in ("pw", "cjk") and short_pin and _SENTENCE_END.match(text, finish):
-        return start, finish  # "senha do cartão: 7582": four or five digits that end what is said about a password
+        return start, finish  # "senha do cartão: 7582", "#1234*", a lock's "combo 440": digits that end what is said
     if _judge(stripped, group, word, connected, clause_final=bool(_CLAUSE_END.match(text, finish))):
         return start, finish
     return None

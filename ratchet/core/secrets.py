@@ -70,8 +70,9 @@ _SKIP_PLUGINS = {
 }
 
 
-# What a detect-secrets plugin matches that is an id, not a secret: a Twilio account's SID (its API keys are SK...).
-_ID_SHAPED = re.compile(r"AC[0-9a-f]{32}")
+# What a detect-secrets plugin matches that is an id, not a secret: a Twilio account's SID (its API keys are SK...), a
+# parcel's UPU tracking number (two letters, nine digits, a country: "AP847489425PL", which Artifactory's rule reads).
+_ID_SHAPED = re.compile(r"AC[0-9a-f]{32}|[A-Z]{2}\d{9}[A-Z]{2}")
 _MARKER = re.compile(r"\[REDACTED:[^\]\n]{1,40}\]")
 _TAG = re.compile(r"</?(?:p|strong|b|span|div|td|tr|br|h\d|em|font|center)\b[^<>\n]{0,200}>", re.I)
 _KEY_END = re.compile(r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|\n\s*\n")
@@ -100,9 +101,8 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
         for value in plugin.analyze_string(text):
-            if not (
-                isinstance(value, str) and (placeholder(_token_around(text, value)) or _ID_SHAPED.fullmatch(value))
-            ):
+            stands_in = isinstance(value, str) and placeholder(_token_around(text, value))
+            if not (stands_in or isinstance(value, str) and _ID_SHAPED.fullmatch(value.strip())):
                 kinds.add(_kind_name(plugin.secret_type))
                 break
     named, text = _formats(text)
@@ -211,7 +211,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
             if isinstance(value, str) and len(value) >= 4 and not placeholder(_token_around(text, value)):
-                if _ID_SHAPED.fullmatch(value):
+                if _ID_SHAPED.fullmatch(value.strip()):
                     continue
                 add_value(value, kind)
     named, text = _formats(text)

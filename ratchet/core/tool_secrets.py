@@ -62,7 +62,10 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             re.compile(
                 r"\b(?:username\s+\S+(?:\s+privilege\s+\d+)?|enable)\s+(?:secret|password)\s+0\s+(\S{4,})|"
                 # HAProxy's statistics page login and a userlist's plain-text password.
-                r"(?:^|\n)[ \t]*stats\s+auth\s+[^\s:]+:(\S{4,})|\buser\s+\S+\s+insecure-password\s+(\S{4,})"
+                r"(?:^|\n)[ \t]*stats\s+auth\s+[^\s:]+:(\S{4,})|\buser\s+\S+\s+insecure-password\s+(\S{4,})|"
+                # A Google app password as a config file's directive (msmtprc, .netrc): four groups of four letters,
+                # one with no vowel at least (not "password must have four ones").
+                r"(?:^|\n)[ \t]*password[ \t]+(?=[a-z ]*\b[^aeiou\s]{4}\b)([a-z]{4}(?: [a-z]{4}){3})[ \t]*(?:\n|$)"
             ),
         ),
         # smtp.login('ana@example.com', 'pass'), ftp.login("user", "pass"), MQTT's client.username_pw_set("user",

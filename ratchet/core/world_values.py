@@ -368,11 +368,13 @@ def listed_answers(text: str, at: int) -> Iterator[tuple[int, int]]:
 
 
 # A gift card's code as cards print it: a run of capitals and digits, dashed groups of them, or a recharge card's PIN
-# of ten digits or more; a few words after its name ("Amazonギフトカード 番号：KN5H...", "Apple Gift Card: XEUQ...",
-# "der PIN ist 3297..."), in the same sentence, and not a number an order, a booking or a telephone is named by.
+# of ten digits or more, whole or in groups of four ("3077 6852 4593 9419"); a few words after its name
+# ("Amazonギフトカード 番号：KN5H...", "Apple Gift Card: XEUQ...", "der PIN ist 3297..."), in the same sentence, and not
+# a number an order, a booking or a telephone is named by.
 _GIFT_VALUE = re.compile(
     r"(?<![\w-])(?:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,25}|"
-    r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}|\d{10,20})(?![\w-])"
+    r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}|\d{10,20}|"
+    r"\d{4}(?:([ -])\d{4}(?:\1\d{4}){1,3}))(?![\w-])"
 )
 _GIFT_WORDS = 5
 _NOT_GIFT = re.compile(

@@ -38,7 +38,7 @@ from ratchet.core import passwords, seed_words, spoken
 from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.passphrases import picked_pair
 from ratchet.core.password_values import generated, plausible
-from ratchet.core.password_words import _BOOKING, _COPULAS, _DESCRIBING, _YEAR
+from ratchet.core.password_words import _BOOKING, _COPULAS, _DESCRIBING, _YEAR, POSTAL_DIGITS
 from ratchet.core.rules_stamp import VOCABULARY
 from ratchet.core.texted_codes import _PUBLIC_AFTER, _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
@@ -312,7 +312,8 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if _not_access(text, start, end):
                 continue
             said = text[max(0, start - 40) : clause.end()] if clause else ""
-            if said.isascii() and name in _english() or _ABOUT.match(text, end):
+            english_pin = kind != "pin" or _ENGLISH.search(said)  # not "PIN ya Mobile Money ... ye 6163,"
+            if said.isascii() and name in _english() and english_pin or _ABOUT.match(text, end):
                 continue  # "password policy requires Upper1!": English, the pattern layers' to read
             english = len(set(_ENGLISH.findall(said.lower())))  # Finnish "on", Dutch "is": not English yet
             if said and english < (1 if said.isascii() else 2):
@@ -435,15 +436,14 @@ _ONLY_UNKNOWN = frozenset({"door", "recovery_phrase", "question", "unshared"})  
 
 
 _PICKED = re.compile(r"((?:[a-z]{3,8} ){2,7}[a-z]{3,8})(?: \d{1,4})?(?![\w'])")
-# A word of Latin letters in a clause of another script, last but for a copula: a password typed in the letters a
-# keyboard gives.
+# A word of Latin letters in a clause of another script, last but for a copula: a password typed as a keyboard gives.
 _LATIN_WORD = re.compile(r"[a-z]{5,16}")
 _ALNUM_CODE = re.compile(r"(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8}")  # capitals and digits (Nintendo's, Steam's)
 _LONG_DIGITS = re.compile(r"\d{6,16}")  # a password of digits only: six or more (a Wi-Fi's eight, a phone's six)
 
 
 _INDIC = re.compile(r"[\u0900-\u0dff]")  # Devanagari to Sinhala
-_POSTAL = re.compile(r"[1-9]\d{5}")
+_POSTAL = re.compile(POSTAL_DIGITS)
 
 
 def _handed_word(words: list[re.Match[str]], n: int) -> bool:
