@@ -62,8 +62,9 @@ _HANDED = re.compile(
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
     """``(start, end, kind)`` of each chat message that is a generated token after a message naming a credential,
-    a password or a code that answers a question for one (:func:`answers`), a password's new value after it was
-    changed, and a key handed over by the words around it."""
+    a password or a code that answers a question for one (:func:`answers`, a dialogue's turns on one line too), a
+    password's new value after it was changed, a key handed over by the words around it, and a key ending a message
+    that asks about it (:func:`_asked_about`)."""
     for match in _NOW_IS.finditer(text):
         value = match.group("value")
         digits = sum(c.isdigit() for c in value)
