@@ -29,7 +29,7 @@ _SEPARATOR = re.compile(r"\s*(?:[,،、，]|\s(?:then|dann|puis|luego|depois|poi
 # three digit words in a row: spoken.maybe_digits).
 _LISTED = re.compile(r"(?:[^\s,،、，]{1,16}(?:\s+[^\s,،、，]{1,16}){0,3}\s*[,،、，]\s*){3}")
 _SEPARATORS = re.compile(r"(?:[,،、，][^,،、，]{0,60}){3}")
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"  # kana, Han, Hangul
+_CJK = spoken.CJK
 _ITEM_WORDS = 5  # words: "lowercase p as in papa" is an item, a clause is not
 _WORDS_READ = 24  # of a stretch that is no item: its first and last words (a long one is prose, not a list)
 _MIN_MARKED = 5  # items in a run that says a case, a symbol or spelling words

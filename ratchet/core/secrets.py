@@ -100,11 +100,8 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     text = _stand_in(text)
     kinds: set[str] = set()
     for plugin in [] if quick else _detect_secrets_plugins():
-        for value in plugin.analyze_string(text):
-            stands_in = isinstance(value, str) and placeholder(_token_around(text, value))
-            if not (stands_in or isinstance(value, str) and _ID_SHAPED.fullmatch(value.strip())):
-                kinds.add(_kind_name(plugin.secret_type))
-                break
+        if any(not _not_secret(text, value) for value in plugin.analyze_string(text)):
+            kinds.add(_kind_name(plugin.secret_type))
     named, text = _formats(text)
     kinds.update(kind for kind, _match in named)
     for start, end, kind in _said(text):
@@ -122,6 +119,13 @@ def _scan(text: str, quick: bool) -> tuple[str, ...]:
     if not kinds and secret_scorer.found(text):
         kinds.add(secret_scorer.KIND)
     return tuple(sorted(kinds))
+
+
+def _not_secret(text: str, value: object) -> bool:
+    """A detect-secrets plugin's match that is none: a placeholder where it stands, or an id (:data:`_ID_SHAPED`)."""
+    return isinstance(value, str) and bool(
+        placeholder(_token_around(text, value)) or _ID_SHAPED.fullmatch(value.strip())
+    )
 
 
 def _unescaped(text: str) -> str:  # as a JSON string's reader or an HTML e-mail's ("<strong>463794</strong>") reads it
@@ -210,9 +214,7 @@ def _spans(text: str, quick: bool = False) -> list[tuple[int, int, str]]:
     for plugin in [] if quick else _detect_secrets_plugins():
         kind = _kind_name(plugin.secret_type)
         for value in set(plugin.analyze_string(text)):
-            if isinstance(value, str) and len(value) >= 4 and not placeholder(_token_around(text, value)):
-                if _ID_SHAPED.fullmatch(value.strip()):
-                    continue
+            if isinstance(value, str) and len(value) >= 4 and not _not_secret(text, value):
                 add_value(value, kind)
     named, text = _formats(text)
     for kind, match in named:

@@ -187,7 +187,8 @@ def cued(before: str, words: Words) -> bool:
     return False
 
 
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # kana, Han, Hangul
+CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"  # kana, Han, Hangul: scripts written without spaces
+_UNSPACED = re.compile(f"[{CJK}]")
 
 
 @lru_cache(maxsize=1)
