@@ -176,8 +176,13 @@ CORPORA = {
     "tuning, round 29": (_SECRETS / "heldout-28" / "credentials.jsonl", _SECRETS / "heldout-28" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-third session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 1,321 shapes, 1,150 ordinary facts over 1,114 shapes; about 63 % not in English, about
-    # 108 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-29" / "credentials.jsonl", _SECRETS / "heldout-29" / "ordinary.jsonl"),
+    # 108 languages); measured once after round 29 (quick counts: caught 90.3 %, refused 0.70 %), then tuned on by
+    # class (round 30) and learned from.
+    "tuning, round 30": (_SECRETS / "heldout-29" / "credentials.jsonl", _SECRETS / "heldout-29" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-fourth session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 1,400 shapes, 1,150 ordinary facts over 1,150 shapes; 52 % of credentials and 51 % of
+    # ordinary facts not in English, 110 languages); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-30" / "credentials.jsonl", _SECRETS / "heldout-30" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -73,7 +73,7 @@ LEARNED = [
     ("u: build-agent  p: MangoTiger71", "MangoTiger71"),
     ("u: deploy  p: Winter-Oak-2020", "Winter-Oak-2020"),
     ("plex admin rkowalski GreenFALCON44 — share it with dad", "GreenFALCON44"),
-    ("printer panel: svcprint / Harbor2015", "Harbor2015"),
+    ("printer panel svcprint Harbor2015", "Harbor2015"),  # with " / " between, a rule's since round 30
     ("ok it's Kiwi82$", "Kiwi82$"),
 ]
 

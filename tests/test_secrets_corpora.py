@@ -213,6 +213,14 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # passwords described before their value, PINs in Uyghur, Kurdish, Lao and Cantonese, Zoom passcodes in
         # Arabic and Dutch, table rows with no header.
         ("heldout-28", 0.95, 0.003),
+        # Round 30 (tuned by class on it, and learned from): a code relayed in a family's chat, the reply set apart by
+        # "> ", "↪ ", "- ", an ellipsis or a blank line (53 of its 136 misses); a gift card's code after the store's
+        # name alone, a gift's link, a TV's activation code; weak passwords ("asdf1", "abc00"); "label: user /
+        # Word2019" logins; six digits in two groups; a hotel safe's short name; delivery codes. As ordinary: a
+        # telephone's number in Swahili and Tigrinya, a Persian address, a MAC address, a clinic card's number.
+        # Left as misses: safes and doors with no colon or code word, a Wi-Fi named with a colon and its key,
+        # Yiddish and Tatar (no vocabulary), scams told as a story, PINs with Sorani's suffixes.
+        ("heldout-29", 0.95, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -258,6 +266,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-26",
         "heldout-27",
         "heldout-28",
+        "heldout-29",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -118,8 +118,7 @@ _ANSWER_CONNECTOR = re.compile(
     r"la\s+risposta|risposta|ответ|cevab[ıi]|odpowied[źz]|jawabannya|الجواب|جواب\w*|答えは|答案是|답은)"
     r"(?:\s*(?:es|est|é|è|ist|is|:|=|→))?|\s(?:é|è|es|est|ist))\s*"
 )
-# One to four capitalised words ("Honda Civic"), a run of random lower-case words ("napkin radish lemonade"), or a
-# single word of six letters or more.
+# One to four capitalised words ("Honda Civic"), random lower-case words ("napkin radish lemonade"), one of 6+ letters.
 _ANSWER = re.compile(
     r"[\"'“‘`]?([A-Z0-9][\w'’]*(?: [A-Z][\w'’]*){0,3}|[a-z]{3,12}(?: [a-z]{3,12}){2,5}(?![\w'])|[a-z][\w]{5,})[\"'”’`]?"
 )
@@ -129,7 +128,8 @@ _ACCESS = re.compile(
     r"(?i)\b(?:(?:front\s+)?doors?|gates?|garage|garagentor|gartentor|hoftor|alarm|lockbox|key\s*(?:safe|box)|padlock|lock|safe|locker|keypad|storage|"
     # Alarm companies named for their panel ("ADT code 6629", "Verisure code 9272"), a key safe in German.
     r"adt|verisure|simplisafe|vivint|securitas|brinks|frontpoint|schl[üu]ssel(?:tresor|kasten|box|safe)|tresor|"
-    r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|(?:bin|bike|cycle)\s+(?:store|room)|storeroom|"
+    # A till's cash drawer, a PDF a bank locks ("statement PDF opens with 35593200").
+    r"entrance|shed|intercom|buzzer|house|flat|apartment|condo|cabin|cottage|(?:bin|bike|cycle)\s+(?:store|room)|storeroom|drawer|pdf|"
     # A building's door; a car's immobiliser or start code ("code de démarrage", "código del inmovilizador").
     r"building|digicode|interphone|citofono|portero|immobili[sz]er|d[ée]marrage|inmovilizador|imobilizador|immobilizzatore|wegfahrsperre|"
     # A device's unlock code, a bank card's ("code CB", the French card's PIN).
@@ -157,15 +157,15 @@ _ACCESS = re.compile(
     r"карт[аиуыкі]\w{0,2}|[הלב]?כרטיס|(?:ال)?بطاقة)\b"
 )
 # Scripts without spaces between words: a safe, a door, an entrance, an intercom, a key box, a bank card (Japanese,
-# Chinese, Korean, Thai), and the words for its code or number.
+# Chinese, Korean, Thai; Korean's card with its PIN's word: not "진료카드 번호"), the words for its code or number.
 _CJK_ACCESS = re.compile(
     r"(?:金庫|金库|保险箱|保險箱|ドア|玄関|オートロック|門禁|门禁|大门|大門|キーボックス|銀行卡|银行卡|キャッシュカード|スマホ|携帯|手机|"
-    r"금고|현관|도어락|공동현관|카드|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
+    r"금고|현관|도어락|공동현관|카드(?=\s*(?:의\s*)?비밀번호)|ตู้เซฟ|ประตู)\s*(?:の|的|의)?\s*"
     r"(?:番号|暗証番号|パスコード|コード|密码|密碼|号码|號碼|解锁密码|비밀번호|번호|코드|รหัส)\s*(?:は|是|为|為|는|은|:|：)?\s*(\d{4,8})(?!\d)|"
     # A dial lock's number, said new ("ダイヤル錠、新しい番号は9996です").
-    r"(?:ダイヤル錠|南京錠|番号錠)[^\n。]{0,12}?番号\s*(?:は|:|：)\s*(\d{3,8})(?!\d)|"
+    r"(?:ダイヤル錠|南京錠|番号錠|ロッカー)[^\n。]{0,12}?番号\s*(?:は|:|：)\s*(\d{3,8})(?!\d)|"
     # A parcel locker's pickup code ("取件码38580306").
-    r"(?:取件|取货|取貨|提货|提貨|开箱|開箱)(?:码|碼)\s*(?:是|为|為|:|：)?\s*(\d{4,8})(?!\d)"
+    r"(?:取件|取货|取貨|提货|提貨|开箱|開箱|取餐)(?:码|碼)\s*(?:是|为|為|:|：)?\s*(\d{4,8})(?!\d)"
 )
 # Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
 _CODE_LOCK = re.compile(
@@ -249,13 +249,14 @@ _NEW_CODE = re.compile(
 )
 
 
-# A parcel locker's or a shop's pickup code: the parcel to whoever types it ("Abholcode: 292827"), the words of what
-# it collects between ("kod odbioru paczki w Paczkomacie WAW123M to 940510", "código para recoger el paquete en el
-# CityPaq es 24735958", "код для отримання посилки в поштоматі 275304"); not an order's number.
+# A parcel locker's, a shop's or a courier's pickup or delivery code: the parcel to whoever types or says it
+# ("Abholcode: 292827", "código de entrega do iFood: 8235"), the words of what it collects between ("kod odbioru
+# paczki w Paczkomacie WAW123M to 940510", "код для отримання посилки в поштоматі 275304"); not an order's number.
 _PICKUP_CODE = re.compile(
     r"(?i)\b(?:(?:pick-?up|collection|locker)\s+(?:code|pin)|abholcode|abhol-?pin|kod\s+odbioru|"
     r"(?:give|provide|show|tell)\s+(?:this|the)\s+(?:code|pin)\s+to\s+(?:your|the)\s+(?:driver|courier)|"
-    r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar|levantamento|recolha)|"
+    r"c[óo]digo\s+(?:de|para)\s+(?:recogida|retirada|coleta|recoger|retirar|levantamento|recolha|entrega)|"
+    r"(?:delivery|teslimat)\s+(?:code|pin|kodu)|code\s+de\s+livraison|kod\s+dostawy|codice\s+di\s+consegna|"
     r"code\s+de\s+retrait|код\s+(?:для\s+|за\s+)?(?:отримання|получения|получаване)|"
     # Parcel lockers' words in the languages of their texts: Norwegian, Danish, Dutch, Swedish, Finnish, Estonian,
     # Romanian, Turkish, Italian, Czech, Hungarian, Lithuanian, Latvian, Croatian.
@@ -265,8 +266,7 @@ _PICKUP_CODE = re.compile(
     r"atsiėmimo\s+kodas|saņemšanas\s+kods|kod\s+za\s+preuzimanje|öppningskod|åbningskode|åpningskode|"
     r"code\s+(?:pour\s+ouvrir|de\s+remise)|paczkomat\w*[^\n\d]{0,40}?\bkod|取件码|取貨碼|取货码|取件碼)"
     r"(?:\s+(?![\d#-]|(?:order|number|nr|no|pedido|zam[óo]wieni\w*|замовлення|заказ\w*)\b)\S+){0,7}?"
-    # Four to eight digits (a Chinese station's shelf, row and number: "12-3-7906"), or six to eight capitals and digits
-    # (Amazon Hub's "3OM3F6").
+    # Four to eight digits (a shelf, row and number: "12-3-7906"), six to eight capitals and digits ("3OM3F6").
     r"\s*(?:is|est|es|é|to|это|[:：—-])?\s*(\d{4,8}|\d{1,3}-\d{1,3}-\d{3,6}|(?-i:(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{6,8}))"
     r"\b(?![.,/:-]\d)"
 )

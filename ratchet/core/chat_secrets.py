@@ -79,7 +79,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if random_token(value) or _UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,}", value):
             yield match.start("value"), match.end("value"), "API Key"
     yield from _asked_about(text)
-    if "\n" not in text and " — " not in text:
+    if "\n" not in text and " — " not in text and " … " not in text:
         return
     yield from answers(text)
     if "\n" not in text:
@@ -152,9 +152,9 @@ _SENDER = re.compile(rf"^[ \t]*{_SENT}")
 # 315923"); after it, what follows a comma or a dash ("— 2387, ale tylko na paliwo", "@Apfel1999A – mit großem
 # Anfangsbuchstaben") or a few short words ("— 853698 байна", "125062 आया है बेटा", "7043って書いてある").
 _ANSWER = re.compile(
-    rf"(?m)^[ \t]*(?:{_SENT}[ \t]*|(?:[—–→]|-(?=[ \t]))[ \t]*)?[「『“\"]?"
+    rf"(?m)^[ \t]*(?:{_SENT}[ \t]*|(?:[—–→↪>…]|-(?=[ \t]))[ \t]*)?[「『“\"]?"
     r"(?:(?i:here(?:\s+it\s+is|\s+you\s+go)?)\s*[:,-]\s*|(?i:it'?s|it\s+is)[ \t]+)?"
-    r"(?P<lead>(?:[^\W\d][^\s\d]{0,11}[ \t]+){1,4}(?=[#*]?\d[\d#*-]{2,13}(?![^\s\d]*\d)))?"
+    r"(?P<lead>(?:[^\W\d][^\s\d]{0,11}(?:[ \t]+[:：])?[ \t]+){1,4}(?=[#*]?\d[\d#*-]{2,13}(?![^\s\d]*\d)))?"
     r"(?:[\w.+-]+@[\w-]+\.[\w.-]+[ \t]+(?:/[ \t]+)?)?`?(?P<value>[^\s\[\]<>()`「」『』“”\"]{3,64}?)`?"
     r"(?:[,，][ \t][^\n]*|[ \t]+[—–-][ \t][^\n]*|(?P<tail>(?:[ \t]+[^\s\d]{1,12}){1,3})|"
     r"(?<=\d)(?![A-Za-z_])[^\W\d][^\s\d]{0,11})?"
@@ -162,7 +162,7 @@ _ANSWER = re.compile(
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
 _ASKED_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod|код\w*|კოდ\w*|otp|blik\w{{0,2}})|"
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod\w{{0,3}}|kood\w{{0,4}}|(?:push|sms|chip)?tan|tac|код\w*|კოდ\w*|otp|blik\w{{0,2}})|"
     r"(?P<cvv>cvv2?|cvc2?|csc)|"
     r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
 )
@@ -183,10 +183,10 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
     (letters and digits, or digits alone past a code's length: a Wi-Fi's twenty), never a year, a word or a name."""
     # A dialogue's turns on one line, a dash before each reply ("... mit einem Code, den brauch ich — ok Schatz, da
     # steht 576397"): read as a line each (the same length, so offsets hold), the turn before a reply as its question.
-    turns = text.replace(" — ", "\n— ")
+    turns = text.replace(" — ", "\n— ").replace(" … ", "\n… ")
     for message in _ANSWER.finditer(turns):
         value = message.group("value").rstrip(".!")
-        dashed = turns != text and turns[message.start() : message.end()].lstrip().startswith("—")
+        dashed = _replied(turns, message.start())
         before = _lines_before(turns, message.start(), 3)
         question, asked = _question(before, value, sent=bool(message.group("who")), dashed=dashed)
         if not asked:
@@ -228,6 +228,21 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
         chosen = chosen or picked
         if chosen and not re.search(r"[/:]|\w@|\.[A-Za-z]{2,5}$|\.\w+\.", value):  # a path, a URL, an address, a file
             yield start, end, "Password"
+
+
+# What marks a reply in a relayed dialogue: a dash, an arrow, a quote's ">" or an ellipsis before it.
+_REPLY_MARKS = "—–→↪>…-"
+
+
+def _replied(text: str, at: int) -> bool:
+    """Whether the message at ``at`` is a reply set apart from the turn before it: after a dash, an arrow, a quote's
+    ">" or an ellipsis ("... schick ihn mir bitte\n> 740506", "Schéck mer en w.e.g. … 171700"), or after a blank
+    line below a turn ("... send it quickly\n\n878881 बेटा")."""
+    line = text[at : text.find("\n", at) if "\n" in text[at:] else len(text)].lstrip()
+    if line[:1] in _REPLY_MARKS and line[1:2] in (" ", "\t"):
+        return True
+    before = text[:at].rstrip(" \t")
+    return before.endswith("\n\n") and bool(before.strip())
 
 
 def _question(lines: list[str], value: str, *, sent: bool, dashed: bool = False) -> tuple[str, set[str]]:

@@ -102,11 +102,14 @@ _LOGIN_PAIR = re.compile(
     r"[`\"']?([^\s`\"']{6,64}?)[`\"']?(?=[\s.,;)—–]|$)"
 )
 # A labelled line that ends in user and password ("Postgres superuser: `postgres` / `Kanelbulle1980%`",
-# "Stadtwerke Kundenportal: maria22 / Bi3n3_536"): a value someone chose or a generator made.
+# "Stadtwerke Kundenportal: maria22 / Bi3n3_536"), an aside after it in brackets, after a dash or in another script
+# ("proxmox web ui: root@pam / Saturn1991 (https://...)", "동생 롤 계정: minsu0309 / bluebird_1972 팔지 마"): a value
+# someone chose or a generator made, or a word or two and a number ("vet portal: thecatlady2 / BuddyBarcelona02").
 _LABELLED_PAIR = re.compile(
-    r"(?m)^[ \t]*(?:[-*•][ \t]*)?[^\n:/]{1,50}:[ \t]+[`\"']?[\w.@+-]{2,40}[`\"']?[ \t]+/[ \t]+"
-    r"[`\"']?([^\s`\"'/]{6,64}?)[`\"']?[ \t]*$"
+    r"(?m)^[ \t]*(?:[-*•][ \t]*)?[^\n:：/]{1,50}[:：][ \t]*[`\"']?([\w.@+-]{2,40})[`\"']?[ \t]+/[ \t]+"
+    r"[`\"']?([^\s`\"'/]{6,64}?)[`\"']?(?:[ \t]+(?:[(–—-]|[^\x00-\x7f])[^\n]*)?[ \t]*$"
 )
+_WORDS_NUMBER = re.compile(r"(?:[A-Z]?[a-z]{3,}){1,3}[_.]?\d{2,4}[!@#$%&*.?]?")
 # A login without a password word: an account's e-mail after a label ("Netflix:", "Xero login", "uni SSO (...):") or a
 # service's name opening the line, then the password after a space, a slash or a dash, ending the clause.
 _LOGIN = re.compile(
@@ -201,7 +204,10 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             value = match.group(group).rstrip(".,;:")
             if group == 3 and pattern is _SPELLED:
                 value = value.replace("-", "")  # judged as it is typed
-            if _chosen(value, spelled=pattern is _SPELLED):
+            named = pattern is _LABELLED_PAIR and _WORDS_NUMBER.fullmatch(value) and plausible(value)
+            stem = re.sub(r"[\d_.!@#$%&*?]+$", "", value).lower()  # the words before the number
+            named = named and len(stem) >= 5 and not match.group(1).lower().startswith(stem)  # "node18 / node20"
+            if named or _chosen(value, spelled=pattern is _SPELLED):
                 yield match.start(group), match.start(group) + len(match.group(group).rstrip(".,;:")), "Password"
     yield from _handed_keys(text)
     for match in _LOGIN.finditer(text):

@@ -385,6 +385,19 @@ _FAMOUS = frozenset(
     """123456 12345678 123456789 1234567890 111111 000000 password password1 passw0rd qwerty qwerty123 abc123 letmein
     iloveyou hunter2 monkey dragon welcome admin trustno1 sunshine football baseball""".split()  # noqa: SIM905 - prose
 )
+# The same passwords and the keyboard's rows as people still choose them, a digit or a sign after ("qwerty!",
+# "asdf1", "abc00", "iloveyou!"): after a password's name, a password however weak.
+_WEAK_PASSWORD = re.compile(
+    r"(?i)(?:qwerty|asdf(?:gh)?|zxcv|abc|iloveyou|monkey|letmein|dragon|sunshine|welcome|admin|pass(?:word|w0rd)|"
+    r"football|baseball|princess|shadow|superman|batman|trustno1|hunter)(?:\d{1,4}[!@#$.?*]{0,2}|[!@#$?*]{1,3})"
+)
+
+
+def chosen_shape(value: str) -> bool:
+    """Words joined by a sign with a number after ("tiger+Lamp42"), or a weak password (:data:`_WEAK_PASSWORD`)."""
+    return bool(_WORDS_JOINED.fullmatch(value) or _WEAK_PASSWORD.fullmatch(value))
+
+
 _TALKED_ABOUT = re.compile(
     r"(?i)\b(?:(?:most\s+)?common(?:est)?|classic|joke|meme|leaked|worst|popular|famous|top\s+\d+|most\s+used)\b"
 )
@@ -422,7 +435,10 @@ _PAGING = re.compile(r"(?i)(?:^|\b|_)(?:next_?page|page|paging|pagination|cursor
 _X_RUN = re.compile(r"(?i)(?:[a-z]{1,8}[-_.]){0,2}x{3,}(?:[-_.]x{3,})*")
 # After a Wi-Fi's name, its password named in the same sentence or on the next line: the value was the network's.
 _PASSWORD_LATER = re.compile(
-    r"(?i)\n?[^.!?\n]{0,40}?\b(?:pass\w*|pw|ww|mdp|senha|clave|sandi\w*|key|code)(?:\s*(?:is\b|[:=])|\s+(?=\S*\d))"
+    r"(?i)\n?[^.!?\n]{0,40}?\b(?:pass\w*|pw|ww|mdp|senha|clave|sandi\w*|key|code)(?:\s*(?:is\b|[:=])|\s+(?=\S*\d))|"
+    # ... or the word for a password in another language, and a word after it ("Wifi: Telia-CYJW, parool epifizug")
+    r"[^.!?\n]{0,40}?(?<!\w)(?:parooli?|salasana|lösen(?:ord)?|has[łl]o|heslo|jelsz[óo]|geslo|lozinka|[şs]ifre(?:si)?|"
+    r"парол[ья]|parola|wachtwoord|kennwort|adgangskode|contrase[ñn]a|mot\s+de\s+passe|senha|clave)\s*[:=]?\s+\S"
 )
 _MASKED_NEXT = re.compile(
     r"[\"']?\s*(?:[:=]\s*)?[\"'`]?(?:\*{3,}|•{3,}|\[(?:masked|hidden|redacted)\])(?![^\s\"'`,;])", re.I

@@ -87,7 +87,6 @@ from ratchet.core.password_words import (
     _UUID,
     _VALUE,
     _WEAK,
-    _WORDS_JOINED,
     _X_RUN,
     _YEAR,
     CMDLET,
@@ -96,6 +95,7 @@ from ratchet.core.password_words import (
     _sentence_start,
     _word,
     a_key_for,
+    chosen_shape,
     inside_stand_in,
     masked,
     qualifies_other,
@@ -158,7 +158,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             continue  # "WIFI:T:WPA;S:Guest;P:<ask reception>;;": a value holding a stand-in (a placeholder) is none
         if found and _BOOKING.match(text, match.end()):
             continue  # "šifra rezervacije BYSY76", "κωδικός κράτησης 58PWMH": a booking's reference, not a login's
-        if found and group == "login" and "fi" in word and _PASSWORD_LATER.match(text, found[1]):
+        if found and group == "login" and ("fi" in word or "wlan" in word) and _PASSWORD_LATER.match(text, found[1]):
             continue  # "guest wifi is 'Casa-5G' and the password is ...": the network's name, its password follows
         locked = _LOCKED.match(text, found[1]) if found and group == "login" and "fi" in word else None
         if locked:  # "Wi-Fi: CasaBlanca-5G 🔒 p36otuexti": the network's name, then its password after the lock
@@ -443,7 +443,7 @@ def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: 
     if numeric:  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version; a lock's combination
         # may be a word and a number ("gym locker combo kitten1065")
         return "comb" in word and value[:1].isalpha() and any(c.isdigit() for c in value) and generated(value)
-    chosen = joined_words(value) or _WORDS_JOINED.fullmatch(value) or connected and _SIGNED_WORDS.fullmatch(value)
+    chosen = joined_words(value) or chosen_shape(value) or connected and _SIGNED_WORDS.fullmatch(value)
     named = group in ("pw", "cjk") and (not _ambiguous(word) or word in ("pw", "pwd"))
     if chosen and (named or group == "key" and _PASSWORD_NAME_END.search(word)):
         # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code); after a

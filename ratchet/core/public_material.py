@@ -116,7 +116,8 @@ PUBLIC_MATERIAL = re.compile(
     r"(?<=[\s:=\"'`])[^\s\"'`]{4,64}(?=[\"'`”’]?\s+(?:(?:just|only|nur|solo|juste)\s+)?(?i:in\s+the\s+example|"
     r"as\s+an?\s+(?:\w+\s+)?example|im\s+beispiel|als\s+(?:\w+\s+)?beispiel|en\s+el\s+ejemplo|como\s+ejemplo|"
     r"dans\s+l['’]exemple|comme\s+exemple|nell['’]esempio|come\s+esempio|no\s+exemplo|como\s+exemplo)\b)|"
-    # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary...").
-    r"\bboundary=\"?[\w'()+,./:=?-]+|"
+    # A multipart body's boundary (a browser makes one up for each request: "----WebKitFormBoundary..."); a network
+    # card's MAC address, which every network it joins sees ("wifi MAC is 3C:EF:E0:21:1E:91").
+    r"\bboundary=\"?[\w'()+,./:=?-]+|(?<![\w:-])[0-9A-Fa-f]{2}(?:(?::[0-9A-Fa-f]{2}){5}|(?:-[0-9A-Fa-f]{2}){5})(?![\w:-])|"
     r"(?=[\w.~%-]*%20)(?:[\w.~-]*%[0-9A-Fa-f]{2}){2,}[\w.~-]*|(?i:" + _POSTAL_PIN.pattern.removeprefix("(?i)") + ")",
 )

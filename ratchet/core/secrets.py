@@ -11,13 +11,9 @@ Three layers, cheapest first:
 2. detect-secrets' keyword detector (``password = "..."``, ``api_key: ...``) plus our own patterns for the
    prose forms people actually type to an agent ("my password is hunter2x!"), connection strings with an
    embedded password, bearer tokens and newer token formats the library does not know (``sk-ant-``,
-   ``hf_``, ``glpat-``...): :mod:`secret_formats`, :mod:`passwords` (word, connector, value: :mod:`password_words`,
-   :mod:`password_values`, :mod:`passphrases`; a value with no connector: :mod:`bare_values`), :mod:`account_secrets`,
-   :mod:`seed_words` (a BIP-39 phrase with no name for it), :mod:`chat_secrets` (a chat's message that is only a
-   token), :mod:`listed_secrets` (a table's password column, a key/value pair, an environment literal, a login
-   without a password word, a value pointed at), :mod:`dictated` (a value read out character by character),
-   :mod:`world_words` (a credential named in the words of a hundred languages) and :mod:`spaced_tokens` (a token
-   written in groups with spaces between them).
+   ``hf_``, ``glpat-``...): :mod:`secret_formats`, then the layers :func:`_said` reads in turn (each says there
+   what it finds): :mod:`passwords`, :mod:`account_secrets`, :mod:`seed_words`, :mod:`chat_secrets`,
+   :mod:`listed_secrets`, :mod:`dictated`, :mod:`world_words`, :mod:`spaced_tokens` and :mod:`redeem_codes`.
 3. A high-entropy token check with tuned limits (:mod:`random_tokens`). detect-secrets' ad-hoc scanner flags
    plain English, so we only consider long unbroken tokens, skip the shapes ordinary facts are full of (commit
    hashes, UUIDs, digests, paths, URLs without credentials, identifiers) and require the entropy of a random string.
@@ -45,6 +41,7 @@ from ratchet.core import (
     listed_secrets,
     passwords,
     random_tokens,
+    redeem_codes,
     secret_scorer,
     seed_words,
     spaced_tokens,
@@ -153,14 +150,15 @@ def _said(text: str) -> Iterator[tuple[int, int, str]]:
     """Credentials said in words: after a password, key or token word, and the account secrets named otherwise (not
     the documentation's examples: "the RFC's example access_token is 2YotnFZFEjr1zCsicMWpAA")."""
     layers = (
-        passwords,
-        account_secrets,
-        seed_words,
-        chat_secrets,
-        listed_secrets,
-        dictated,
-        world_words,
-        spaced_tokens,
+        passwords,  # word, connector, value (password_words, password_values, passphrases; no connector: bare_values)
+        account_secrets,  # a card's code, a bank's login, an account's PIN...
+        seed_words,  # a BIP-39 phrase with no name for it
+        chat_secrets,  # a chat's message that is only a token, an answer to a question for a password or a code
+        listed_secrets,  # a table's password column, a key/value pair, an environment literal, a login...
+        dictated,  # a value read out character by character
+        world_words,  # a credential named in the words of a hundred languages
+        spaced_tokens,  # a token written in groups with spaces between them
+        redeem_codes,  # a gift card's code after a store's name, a gift's link, a device's activation code
     )
     for layer in layers:
         yield from (span for span in layer.spans(text) if not random_tokens.documented(text[span[0] : span[1]]))

@@ -61,6 +61,10 @@ _SENT_CODE = re.compile(
     # A Russian parcel point's pickup code ("код получения заказа 794591").
     r"\bкод\s+получения(?:\s+заказа)?\s*:?\s*(\d{4,8})\b|"
     r"\b(?:verification|one-?time|2fa|otp|sms)\s+code\s*(?:is|:)\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    # Six digits in two groups after a code's name and a colon ("Apple ID code that popped up on my Mac: 925 340",
+    # "Kod BLIK: 365 372"): a sign-in's or a payment's code as the screen shows it; not a postal code's.
+    r"(?<!zip )(?<!postal )(?<!post )(?<!pin )\b(?:code|kod|c[óo]digo|codice)\b[^\n:.]{0,40}:\s*(\d{3} \d{3})\b"
+    r"(?![ .,/:-]?\d)|"
     # "2fa: 352302", "SecurID tokencode right now: 41285165": six to eight digits after the name of such a code.
     r"\b(?:2fa|mfa|totp|otp|tokencode)\b[^\n:]{0,12}:\s*(\d{6,8})\b(?![.,/:-]\d)|"
     # "the code just came in: 759157", "Enter this code to finish signing in to Figma: 607335", "Google

@@ -2,10 +2,9 @@
 reads every name with: a one-time code said with the word for a code in a text that came by text message or says
 not to give it to anyone (before the word too, as languages that put the noun last say it); a service's key or token
 right after its name ("kulcsom: <key>", "把Twilio的token <key>"); the answer to a security question after a sign
-("密保问题答案：张老师", "Sicherheitsfrage ...: Wanne-Eickel"); a gift card's or a recharge card's code after its
-name ("mã thẻ cào Viettel 2076213959497994", "앱스토어 기프트카드 코드 X593XBTJJBUKPTM2"). The names themselves are the
-vocabulary file's (``code``, ``do_not_share``, ``api_key``, ``security_question``, ``gift_card``), found by
-:mod:`ratchet.core.world_words`.
+("密保问题答案：张老师", "Sicherheitsfrage ...: Wanne-Eickel"). The names themselves are the vocabulary file's
+(``code``, ``do_not_share``, ``api_key``, ``security_question``), found by :mod:`ratchet.core.world_words`; a gift
+card's code after the file's ``gift_card`` names is :mod:`ratchet.core.redeem_codes`' to read.
 """
 
 from __future__ import annotations
@@ -220,6 +219,7 @@ _KEYED = re.compile(
     r"\s+([*#]?\d{4,8}[*#]?)(?=[,.;]?(?:\s|$))"
 )
 _MORE_WORDS = 4
+_SAFES = frozenset("safe sef sefa sefe sefu seif sejf seyf valv".split())  # noqa: SIM905 - a list reads better so
 _TIME = re.compile(r"0\d[0-5]\d")  # "0630": when an alarm rings, not its code
 _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a configuration file's keys
 
@@ -227,8 +227,8 @@ _CONFIG_LINES = re.compile(r"(?m)^[ \t-]*[\w.-]+:[ \t]*\S")  # "port: 8080": a c
 def labelled_digits(text: str, at: int, name: str) -> tuple[int, int] | None:
     """The code a lock's name labels with a colon (see :data:`_LABELLED`) or keys in (:data:`_KEYED`), not a time of
     day written "0630"; not in a configuration file, whose keys a lock's short names are in some language ("port", a
-    gate in Swedish)."""
-    if len(name) <= 4 and name.isascii() or len(_CONFIG_LINES.findall(text, 0, 2000)) >= 2:
+    gate in Swedish); a short name in Latin letters only if it names a safe ("sejf w pokoju hotelowym: 9956")."""
+    if len(name) <= 4 and name.isascii() and name not in _SAFES or len(_CONFIG_LINES.findall(text, 0, 2000)) >= 2:
         return None
     found = _LABELLED.match(text, at) or _KEYED.match(text, at)
     if not found or _YEAR.fullmatch(found.group(1)):
@@ -365,31 +365,3 @@ def listed_answers(text: str, at: int) -> Iterator[tuple[int, int]]:
     while line := _LISTED_ANSWER.match(text, pos):
         yield line.start(1), line.end(1)
         pos = line.end()
-
-
-# A gift card's code as cards print it: a run of capitals and digits, dashed groups of them, or a recharge card's PIN
-# of ten digits or more, whole or in groups of four ("3077 6852 4593 9419"); a few words after its name
-# ("Amazonギフトカード 番号：KN5H...", "Apple Gift Card: XEUQ...", "der PIN ist 3297..."), in the same sentence, and not
-# a number an order, a booking or a telephone is named by.
-_GIFT_VALUE = re.compile(
-    r"(?<![\w-])(?:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,25}|"
-    r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{3,6}){2,4}|\d{10,20}|"
-    r"\d{4}(?:([ -])\d{4}(?:\1\d{4}){1,3}))(?![\w-])"
-)
-_GIFT_WORDS = 5
-_NOT_GIFT = re.compile(
-    r"(?i)\b(?:order|booking|reservation|ref(?:erence)?|invoice|tracking|serial|seri|s/n|tel|phone|call|iban|account)\b"
-)
-
-
-def gift_after(text: str, at: int) -> tuple[int, int] | None:
-    """The code of a gift card, a voucher or a recharge card named just before ``at`` (see :data:`_GIFT_VALUE`)."""
-    clause = _CLAUSE.match(text, at)
-    value = _GIFT_VALUE.search(text, at, clause.end()) if clause else None
-    if not value or len(_WORD.findall(text, at, value.start())) > _GIFT_WORDS:
-        return None
-    if _NOT_GIFT.search(text, at, value.start()) or re.fullmatch(r"[A-Z]{4,18}\d{1,2}", value.group(0)):
-        return None  # "voucher for booking 4829301847", a promotion's "SUMMERSALE20"
-    if text.startswith("?", value.end()):
-        return None  # "gift card code 6007...? no, that's the order reference": asked what a number is
-    return value.start(), value.end()

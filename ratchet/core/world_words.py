@@ -21,9 +21,9 @@ digits alone (six or more), capitals no language spells ("KFBAXLMO"), or English
 language's sentence.
 
 The plain word for a code names a one-time code in a text that came by SMS or says not to share it (the file's
-``do_not_share`` lists); a security question's name, a service key's name, a lock's name followed by a colon or a
-keypad's verb, and a gift card's or a recharge card's name (``gift_card``, read in English too) lead to the values
-:mod:`ratchet.core.world_values` reads after them; a Latin name glued to Chinese ("把Twilio的token") is a name.
+``do_not_share`` lists); a security question's, a service key's, a lock's name (a colon or a keypad's verb after it)
+lead to the values :mod:`ratchet.core.world_values` reads after them, a gift card's or a recharge card's name
+(``gift_card``, English's too) to the code :mod:`ratchet.core.redeem_codes` reads; "把Twilio的token": a name.
 :func:`spans` yields ``(start, end, kind)`` like the other detectors; the words load on the first scan.
 """
 
@@ -39,6 +39,7 @@ from ratchet.core.account_secrets import _NOT_ACCESS, seed_after
 from ratchet.core.passphrases import picked_pair
 from ratchet.core.password_values import generated, plausible
 from ratchet.core.password_words import _BOOKING, _COPULAS, _DESCRIBING, _YEAR, POSTAL_DIGITS
+from ratchet.core.redeem_codes import gift_after
 from ratchet.core.rules_stamp import VOCABULARY
 from ratchet.core.texted_codes import _PUBLIC_AFTER, _WARNING_REACH, PUBLIC_CODE
 from ratchet.core.world_values import (
@@ -54,7 +55,6 @@ from ratchet.core.world_values import (
     code_ending,
     counted,
     from_sender,
-    gift_after,
     key_after,
     labelled_digits,
     random_letters,
