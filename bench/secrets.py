@@ -181,8 +181,14 @@ CORPORA = {
     "tuning, round 30": (_SECRETS / "heldout-29" / "credentials.jsonl", _SECRETS / "heldout-29" / "ordinary.jsonl"),
     # Written blind (2026-11-28, twenty-fourth session) by another helper who saw neither the code nor any corpus
     # (1,400 credentials over 1,400 shapes, 1,150 ordinary facts over 1,150 shapes; 52 % of credentials and 51 % of
-    # ordinary facts not in English, 110 languages); not tuned on, not learned from.
-    "held out": (_SECRETS / "heldout-30" / "credentials.jsonl", _SECRETS / "heldout-30" / "ordinary.jsonl"),
+    # ordinary facts not in English, 110 languages); measured once after round 30 (quick counts: caught 87.8 %,
+    # refused 0.26 %), then tuned on by class (round 31) and learned from.
+    "tuning, round 31": (_SECRETS / "heldout-30" / "credentials.jsonl", _SECRETS / "heldout-30" / "ordinary.jsonl"),
+    # Written blind (2026-11-28, twenty-fourth session) by another helper who saw neither the code nor any corpus
+    # (1,400 credentials over 1,167 shapes, 1,150 ordinary facts over 945 shapes; 59 % of credentials and 54 % of
+    # ordinary facts not in English, 99 languages; its writer warns that many of the smaller languages' texts are
+    # close translations of a few sentences); not tuned on, not learned from.
+    "held out": (_SECRETS / "heldout-31" / "credentials.jsonl", _SECRETS / "heldout-31" / "ordinary.jsonl"),
 }
 BEGIN, END = "<!-- secrets:begin -->", "<!-- secrets:end -->"
 

@@ -221,6 +221,14 @@ def _rows(path: Path) -> list[dict[str, str]]:
         # Left as misses: safes and doors with no colon or code word, a Wi-Fi named with a colon and its key,
         # Yiddish and Tatar (no vocabulary), scams told as a story, PINs with Sorani's suffixes.
         ("heldout-29", 0.95, 0.003),
+        # Round 31 (tuned by class on it, and learned from): a table's or a CSV's row with no header (a login's cell,
+        # then a password someone chose); a code a service texted or sent ("my bank just texted me ...", "Your Lyft
+        # code is ..."); safes in Spanish, French, Russian and Arabic; more TV sign-in pages; a gate's code before a
+        # remark; "a text with a number" relayed in a family's dialogue; GitHub's recovery codes under any heading. Its
+        # misses are spread thin: codes said in words, one-time codes in languages the vocabulary lacks, English door
+        # codes said by situation, a password given in a complaint. Two refusals left (a network renamed "to" a name,
+        # a default PIN).
+        ("heldout-30", 0.90, 0.003),
     ],
 )
 def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: float, refused: float) -> None:
@@ -267,6 +275,7 @@ def test_credentials_are_caught_and_ordinary_facts_pass(corpus: str, caught: flo
         "heldout-27",
         "heldout-28",
         "heldout-29",
+        "heldout-30",
     ],
 )
 def test_a_caught_credential_is_redacted_to_clean_text(corpus: str) -> None:

@@ -56,8 +56,7 @@ _OTP_CODE = re.compile(
 )  # the last two: a recovery key in groups of capitals ("FHCI-CZVC-LVDD-...": Apple's; Microsoft's five of five)
 # "hmvj hege xfte gavt bajx lbkc", "t6y0 ijbp gwnb"; Google's backup code, eight digits shown in two groups.
 _OTP_GROUPS = re.compile(r"[a-z0-9]{4}(?: [a-z0-9]{4}){2,7}\b|(?<!\d)(?<!\w )\d{4} \d{4}(?![ \t]?\d)")
-# A wallet's seed phrase (BIP-39: 12 to 24 words) or an account's recovery phrase. Its names: "seed phrase",
-# "mnemonic", "electrum seed", "24 words", "BIP39", and the names the wallets' screens give it in four languages.
+# A wallet's seed phrase (BIP-39: 12 to 24 words) or a recovery phrase, by its names ("mnemonic", "24 words"...).
 _SEED_WORDS = re.compile(
     r"(?i)\b(?:(?:seed|recovery|mnemonic|backup|secret|wallet)\s+(?:phrase|words)|mnemonic|seed|bip-?39|fromphrase|"
     r"(?:12|15|18|21|24|25)[\s-]+words?|frase\s+(?:d[ei]\s+)?(?:recuperaci[óo]n|recupera[çc][ãa]o|semilla|semente|recupero)|"
@@ -77,8 +76,7 @@ _TOTP_CONTEXT = re.compile(
     r"dois\s+fatores|due\s+fattori|twee\s*staps|dwuetapow|двухфактор|二段階|双重验证|两步验证|验证器|驗證器|二次验证|"
     r"authentificat\w*|autenticador\w*|autenticatore|二要素|2단계\s*인증|2\s*단계|セットアップキー)"
 )
-# A base32 seed (RFC 4648: A-Z and 2-7, no 0, 1, 8 or 9), in one case, whole or in groups of four as the setup
-# screens print it ("q24r zata dgcj d5pl v2xb ztgn x3uw xur7").
+# A base32 seed (RFC 4648: A-Z and 2-7), in one case, whole or in groups of four ("q24r zata dgcj d5pl v2xb ztgn").
 _BASE32 = re.compile(
     r"(?<![\w/+=.-])(?:[A-Z2-7]{16,64}|[a-z2-7]{16,64}|"
     r"[A-Z2-7]{4}(?: [A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?: [a-z2-7]{4}){3,15})=*(?![\w/+.-])"
@@ -167,7 +165,7 @@ _CJK_ACCESS = re.compile(
     # A parcel locker's pickup code ("取件码38580306").
     r"(?:取件|取货|取貨|提货|提貨|开箱|開箱|取餐)(?:码|碼)\s*(?:是|为|為|:|：)?\s*(\d{4,8})(?!\d)"
 )
-# Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060").
+# Locks that only a code opens: named, they need no word for "code" ("padlock on the shed: 8060", "сейф ... на 0930").
 _CODE_LOCK = re.compile(
     r"(?i)\b(?:padlock|lockbox|key\s*(?:safe|box)|schl[üu]ssel(?:tresor|kasten|box|safe)|keypad|"
     r"(?:combination|bike|cable|locker|luggage|suitcase)\s+lock|(?:hotel|room|in-room|wall|home)\s+safe|"
@@ -175,7 +173,8 @@ _CODE_LOCK = re.compile(
     r"fahrradschloss|zahlenschloss|vorh[äa]ngeschloss|cadenas|candado|lucchetto|kłódka|cadeado|fietsslot|casillero|taquilla|"
     r"szafk\w*|casier|armadietto|kluisje|spind|z[áa]m(?:e)?k\w{0,2}|ekran\s+kilidi|"
     r"desbloqueio\s+d[oa]\s+(?:celular|telem[óo]vel|telefone|iphone)|"
-    r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?)\b"
+    r"caixa\s+de\s+chaves|cofre|bo[îi]te\s+[àa]\s+cl[ée]s|cajet[íi]n(?:\s+de\s+llaves)?|"
+    r"caja\s+fuerte|coffre(?:-fort)?|сейф\w{0,2}|(?:ال)?خزن[ةه]|cassaforte|kluis|sejf\w{0,2}|trezor\w{0,2}|kassaskåp)\b"
 )
 # A compound of an access noun and "code" ("Portkoden", "Türcode", "dørkode"), or the words of a code beside one.
 _ACCESS_COMPOUND = re.compile(
@@ -221,11 +220,13 @@ _CODE_FIRST = re.compile(
 # A list's line naming a door, a gate, an alarm or a safe, then digits alone ("* Garage door: 7886", "alarm: 1561"):
 # the notes people leave for a house sitter.
 _LABEL_CODE = re.compile(
-    r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:(?:front|back|side|main|garage|gate|house|building|office|room|hotel|wall)\s+)?"
-    r"(?:doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry)"
+    r"(?im)^[ \t]*(?:[-*•·]\s*)?(?:[A-Za-z][\w'-]*\s+){0,2}?"
+    r"(?:(?:front|back|side|main|garage|gate|house|building|office|room|hotel|wall)\s+)?"
+    r"(?:doors?|gates?|garage|alarm|lockbox|key\s*(?:safe|box)|safe|padlock|keypad|intercom|buzzer|entry|package\s+room)"
     r"(?:\s+(?:in|on|by|at|behind|under|inside|next\s+to)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)?"
-    r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|[*#]?\d{4,8}[*#]?)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
-    r"(?:then\s+(?:OFF|ON|enter|press\s+\w+|[#*])[ \t]*)?$"
+    r"(?:\s+\([^()\n]{1,30}\))?\s*:\s*(\d{1,2}(?:-\d{1,2}){2,3}|(?!(?:19|20)\d\d\b)[*#]?\d{4,8}[*#]?)[ \t]*"
+    # ... alone, or before an aside, what to press, or a remark after a dash or "then" ("gate: 950927 — unit C-117")
+    r"(?:\([^()\n]{1,40}\)[ \t]*)?(?:then\s+(?:OFF|ON|enter|press\s+\w+|[#*])[ \t]*|(?:[—–]|then)[ \t][^\n]*)?$"
 )
 _ARTICLE = re.compile(r"(?i)\b(?:the|der|die|das|den|dem|des|la|le|les|el|los|las|il|lo|het)\b")
 _CODE_DIGITS = (
@@ -234,15 +235,14 @@ _CODE_DIGITS = (
 _ACCESS_DIGITS = re.compile(
     r"(?i)(?:\bis|\bwas|:|=|->|\bwith|\bto|\ber|\bär|\bè|\bist|\best|\bc['’]est|\bes|\bé|\bon|\bjest|\bje|\bје|\bе|"
     # "changed to" in the languages of the nouns above.
-    r"\bpara|\bauf|\bà|\bnaar|\bcon|\bavec|\bcom|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
+    r"\bpara|\bauf|\bà|\bsur|\bnaar|\bcon|\bavec|(?<!\w)на|رقمها|\bcom|\btill|\btil|\bna|\bzu|\btype|\benter|\bpunch\s+in|\bkey\s+in|"
     r"\bay|\bni|\bés|\be(?=\s+\d)|הוא|היא|هو|هي|→|\bείναι|\bє)\s+(?:(?:the\s+)?(?:code|combo|pin)\s+)?[\"']?"
     + _CODE_DIGITS
 )
 # With no connector, right after the words that name it ("Türcode Garage 1496", "код домофона 9473").
 _BARE_CODE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}" + _CODE_DIGITS)
 
-# A new code announced after the sentence that says what it opens ("le digicode de la porte principale change ...
-# Le nouveau code est : H8203", "zmienia się kod do furtki ...\nNowy kod: 6556").
+# A new code announced after the sentence that says what it opens ("... Le nouveau code est : H8203", "Nowy kod: 6556").
 _NEW_CODE = re.compile(
     r"(?i)\b(?:new|nouveau|nuevo|novo|nuovo|neue[rn]?|nowy|nieuwe|nya|yeni)\s+(?:code|kod|k[óo]d|c[óo]digo|codice|"
     r"digicode|pin|kodu)\s*(?:is|est|es|ist|è|é|je|to)?\s*[:=]?\s*" + _CODE_DIGITS

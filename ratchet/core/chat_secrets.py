@@ -162,7 +162,7 @@ _ANSWER = re.compile(
 )
 # A question for a password or a code: the word, and a question mark or a word that asks.
 _ASKED_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod\w{{0,3}}|kood\w{{0,4}}|(?:push|sms|chip)?tan|tac|код\w*|კოდ\w*|otp|blik\w{{0,2}})|"
+    rf"(?i)(?<![a-z])(?:{_PASSWORDS}|パスワード|비밀번호|密码|(?P<code>codes?|pin|c[óo]digo|codice|kod\w{{0,3}}|kood\w{{0,4}}|(?:push|sms|chip)?tan|tac|(?:text|sms|message|nachricht)\s+(?:with|mit|avec|con|com)\s+(?:\w+\s+)?(?:numbers?|digits|zahlen|chiffres|n[úu]meros)|код\w*|კოდ\w*|otp|blik\w{{0,2}})|"
     r"(?P<cvv>cvv2?|cvc2?|csc)|"
     r"(?P<key>tokens?|api[ _-]?keys?|keys?|secrets?|credentials?|creds))(?![a-z])"
 )
@@ -215,7 +215,8 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
             yield start, end, "Password"  # "qual é a senha do wifi?" ... "61868253739581724838"
             continue
         if _DIGITS_CODE.fullmatch(value):
-            if 4 <= digits <= 12 and not _YEAR.fullmatch(value) and ("code" in asked or digits >= 6):
+            dated = _YEAR.fullmatch(value) or re.match(r"(?:19|20)\d\d-", value)  # a year, an invoice's "2024-118"
+            if 4 <= digits <= 12 and not dated and ("code" in asked or digits >= 6):
                 yield start, end, "Password"
             continue
         judged = value[1:-1] if len(value) > 2 and value[0] == value[-1] == "_" else value  # "_Shadow24_": emphasis

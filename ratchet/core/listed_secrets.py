@@ -28,7 +28,7 @@ from ratchet.core.password_values import (
     public_value,
     random_token,
 )
-from ratchet.core.password_words import _FUNCTION_WORDS
+from ratchet.core.password_words import _FUNCTION_WORDS, chosen_shape
 from ratchet.core.random_tokens import _UUID, placeholder
 
 # A column, a key or a variable named for a password (the names exports and configs give it).
@@ -108,6 +108,14 @@ _LOGIN_PAIR = re.compile(
 _LABELLED_PAIR = re.compile(
     r"(?m)^[ \t]*(?:[-*•][ \t]*)?[^\n:：/]{1,50}[:：][ \t]*[`\"']?([\w.@+-]{2,40})[`\"']?[ \t]+/[ \t]+"
     r"[`\"']?([^\s`\"'/]{6,64}?)[`\"']?(?:[ \t]+(?:[(–—-]|[^\x00-\x7f])[^\n]*)?[ \t]*$"
+)
+# A table's or a CSV's row with no header: a login's cell (an e-mail address, a handle with a dot or an underscore),
+# then the next cell, a password someone chose ("| Disney+ | jess_80@naver.com | Shadow2006 |", "allegro | k.novak |
+# kochanie.1606", "olivia@libero.it,Bluebird.0337,2023-11-02"); the same sign between the cells.
+_ROW_LOGIN = re.compile(
+    rf"(?m)^[ \t]*\|?[ \t]*(?:[^|;,\n]{{1,40}}?[ \t]*(?P<sep>[|;,])[ \t]*)?"
+    rf"(?P<user>{_EMAIL}|[a-z]\w*[._][\w.]*[a-z0-9])"
+    r"[ \t]*(?P<sep2>[|;,])[ \t]*(?P<value>[^\s|;,]{6,64})[ \t]*(?:(?P=sep2)[^\n]*)?$"
 )
 _WORDS_NUMBER = re.compile(r"(?:[A-Z]?[a-z]{3,}){1,3}[_.]?\d{2,4}[!@#$%&*.?]?")
 # A login without a password word: an account's e-mail after a label ("Netflix:", "Xero login", "uni SSO (...):") or a
@@ -210,6 +218,13 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
             if named or _chosen(value, spelled=pattern is _SPELLED):
                 yield match.start(group), match.start(group) + len(match.group(group).rstrip(".,;:")), "Password"
     yield from _handed_keys(text)
+    for match in _ROW_LOGIN.finditer(text) if "|" in text or ";" in text or "," in text else ():
+        value, sep = match.group("value"), match.group("sep")
+        if sep and sep != match.group("sep2") or not plausible(value) or _ordinary_shape(value):
+            continue
+        worded = _WORDS_NUMBER.fullmatch(value) or re.fullmatch(r"[A-Za-z]{5,}\d[!@#$%&*._]?", value)  # "OmarOmar1"
+        if worded or chosen_shape(value) or _chosen(value) and any(c.islower() for c in value):  # not "ENG-2041"
+            yield match.start("value"), match.end("value"), "Password"
     for match in _LOGIN.finditer(text):
         group = match.lastindex or 1
         value = match.group(group).rstrip(".,;:")

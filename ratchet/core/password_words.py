@@ -293,7 +293,7 @@ _FUNCTION_WORDS = frozenset(
 _PLACEHOLDER = re.compile(
     r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*|`.*|%\w+%|<.*|\{\{.*\}\}|\[[^\]]*\]|x{3,}|\*{3,}|\.{3,}|…|"
     r"my[A-Z][a-z]+(?:[A-Z][a-z]+)*|.*(?:\.{3}|…)|"
-    r"(?i:redacted|changeme|change-me|placeholder|example|dummy|foo|bar|baz|test|secret|password|(?:\w{1,8}[._-])?your[-_\w]*|"
+    r"(?i:redacted|changeme|change-me|placeholder|(?:example|sample|dummy)\d{0,4}|foo|bar|baz|test|secret|password|(?:\w{1,8}[._-])?your[-_\w]*|"
     r"my[-_]\w+|todo|tbd|n/?a|hidden|\*+|pass(?:word|phrase|wort)s?|tokens?|keys?|secrets?|pin))$"
 )
 

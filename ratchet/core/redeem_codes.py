@@ -61,12 +61,14 @@ _STORE_VALUE = re.compile(
 _STORE_WORDS = 8  # "Apple cards for "the lawyer", first one was X6QA...": a scam's story between
 # A gift's link: Discord's Nitro, Steam's gift.
 _GIFT_LINK = re.compile(r"(?i)\b(?:discord\.gift|discord(?:app)?\.com/gifts)/([A-Za-z0-9]{16,24})(?![\w-])")
-# A device's activation page ("disneyplus.com/begin", "netflix.com/tv8", "amazon.com/mytv", "youtube.com/activate"),
-# then within its sentence the code typed there: five to nine capitals and digits, digits in it.
+# A device's activation page ("disneyplus.com/begin", "netflix.com/tv8", "amazon.com/mytv", "youtube.com/activate",
+# "microsoft.com/devicelogin"), then within its sentence the code typed there...
 _ACTIVATE_PAGE = re.compile(
-    r"(?i)\b[\w-]+(?:\.[\w-]+)+/(?:begin|activate|activation|tv\d{0,2}|mytv|link|device|pair|code|signin|start)\b"
+    r"(?i)\b[\w-]+(?:\.[\w-]+)+/(?:begin|activate|activation|tv\w{0,8}|mytv|link|device\w{0,6}|pair|code|signin|start)\b"
 )
-_ACTIVATION_CODE = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)[A-Z0-9]{5,9}(?![\w-])")
+# ... five to nine capitals and digits, digits among them, or two groups of four ("PCHJ-HDBK"), a few words after it.
+_ACTIVATION_CODE = re.compile(r"(?<![\w-])(?:(?=[A-Z0-9]*\d)[A-Z0-9]{5,9}|[A-Z0-9]{4}-[A-Z0-9]{4})(?![\w-])")
+_ACTIVATION_WORDS = 6  # "microsoft.com/devicelogin and asked me to enter JGEYX83MM"
 
 
 def spans(text: str) -> Iterator[tuple[int, int, str]]:
@@ -82,5 +84,5 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
     for page in _ACTIVATE_PAGE.finditer(text):
         clause = _CLAUSE.match(text, page.end())
         code = _ACTIVATION_CODE.search(text, page.end(), clause.end()) if clause else None
-        if code and len(_WORD.findall(text, page.end(), code.start())) <= 4:
+        if code and len(_WORD.findall(text, page.end(), code.start())) <= _ACTIVATION_WORDS:
             yield code.start(), code.end(), "Activation Code"

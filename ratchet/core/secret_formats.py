@@ -44,8 +44,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
         ("Google API Key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b")),
         ("Google OAuth Token", re.compile(r"\bya29\.[0-9A-Za-z_-]{20,}")),
         ("Hugging Face Token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
-        # A session cookie copied with a space instead of "=" ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179"), or said
-        # ("my PHPSESSID is ...").
+        # A session cookie copied with a space instead of "=" ("JSESSIONID B7F30E85F6967C2D10EAEA4BED9F0179"), or said.
         (
             "Session Token",
             re.compile(
@@ -122,8 +121,7 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
             # scheme://user:password@host, or scheme://:password@host: a password embedded in a URL or DSN.
             re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:([^\s/]{3,})@[^\s/@]+", re.I),
         ),
-        # An ADO.NET or ODBC connection string (Server=...;User Id=...;Password=...;): the password field's value, up
-        # to its semicolon, whatever its shape.
+        # An ADO.NET or ODBC connection string (Server=...;User Id=...;Password=...;): the password, up to its ";".
         (
             "Connection String Password",
             re.compile(
@@ -269,9 +267,14 @@ def formats() -> list[tuple[str, re.Pattern[str]]]:
                 r"\b(?:Wallet|from_key|privateKeyToAccount|fromSecretKey)\s*\(\s*[\"']((?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{80,90})[\"']"
             ),
         ),
-        # BIP-32 extended private keys; a BitLocker recovery key (eight groups of six digits).
+        # BIP-32 extended private keys; a BitLocker recovery key (eight groups of six digits); GitHub's recovery codes
+        # as it lists them (5 + 5 hex, two lines or more), under a heading in any language.
         ("Extended Private Key", re.compile(r"\b[xyzt]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b")),
         ("BitLocker Recovery Key", re.compile(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")),
+        (
+            "Recovery Code",
+            re.compile(r"(?m)^\s*(?=[\s\da-f-]*[a-f])[\da-f]{5}-[\da-f]{5}(?:\s*\n\s*[\da-f]{5}-[\da-f]{5})+"),
+        ),
         # A one-time-password seed handed to the library that makes the codes (pyotp.TOTP("..."), new OTPAuth.TOTP).
         ("TOTP Seed", re.compile(r"\b(?:TOTP|HOTP)\s*\(\s*(?:secret\s*[:=]\s*)?[\"']([A-Z2-7]{16,})=*[\"']")),
         (

@@ -29,8 +29,23 @@ _UNSHARED_CODE = re.compile(
 # A one-time code a sign-in sent, handed on while it still works: "code from the SMS is 964125", "I just got a text
 # with the code 153509", "079786 is your verification code", "verification code: 482913".
 _SENT_CODE = re.compile(
-    r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+"
+    r"(?i)(?<!error )(?<!status )(?<!exit )(?<!return )\bcode\s+(?:from|in)\s+(?:the|my|your|an?)\s+(?:[\w-]+\s+)?"
     r"(?:sms|text|e-?mail|app|authenticator)\s*(?:is|was|:)?\s*(\d{4,8})\b|"
+    # A service that texted a code, sent it to an address, or sent "a 6 digit code" ("my bank just texted me 989773",
+    # "Epic sent 399016 to my email", "Facebook sends a 6 digit code (996571)"); not money sent, not a count.
+    r"\btexted\s+(?:(?:me|you)\s+(\d{5,8})|(\d{5,8})(?=\s+to\s+(?:confirm|verify|approve|log|sign)))\b(?![.,/:-]\d)"
+    r"(?!\s+(?:dollars|euros|pounds|rupees|naira|pesos)\b)|"
+    r"\b(?:sent|sends|emailed)\s+(?:me\s+)?(\d{5,8})\s+to\s+my\s+(?:e-?mail|phone|number|inbox|cell|mobile)\b|"
+    r"\b(?:sent|sends?|texted|emailed)\s+(?:me\s+|you\s+)?an?\s+\d[- ]digit\s+code\s*[(:]?\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    r"\b(?:sent|texted)\s+(?:me\s+)?(?:\d|four|five|six|eight)[- ]digits\s*[—–:(-]\s*(\d{4,8})\b(?![.,/:-]\d)|"
+    # A message that starts with the code, then says what it is ("962928 — that's what came through just now", "700901
+    # ← c'est le code que la Poste m'a envoyé").
+    r"(?m:^)[ \t]*(?!(?:19|20)\d\d\b)(\d{4,8})[ \t]*(?:[—–←]|<-)[ \t]*"
+    r"(?:that['’]?s|this\s+is|it['’]?s|c['’]est|es|ist|è|é|это)\s[^\n]{0,50}?"
+    r"(?<!error )(?<!zip )(?<!status )(?<!exit )(?<!postal )\b(?:code|c[óo]digo|codice|kod|came\s+(?:through|in))\b|"
+    # A text's own words: "Your Lyft code is 90847" (not a code of the kinds nobody keeps secret: "your zip code is").
+    r"\byour\s+(?:(?!(?:zip|postal|post|area|country|promo|discount|coupon|referral|booking|confirmation|reservation|"
+    r"tracking|voucher|reference|order|error|invite)\b)[\w.&-]+\s+){1,2}code\s+is\s*:?\s*(\d{4,8})\b(?![.,/:-]\d)|"
     r"\b(?:got|received|get)\s+(?:a|an|the)\s+(?:text|sms|e-?mail)\s+with\s+(?:the|a)\s+code\s+(\d{4,8})\b|"
     r"(?<![\d.,:/-])(?:[A-Z]{1,3}-)?(\d{4,8}|\d{3} \d{3})\s+is\s+your\s+(?:[\w-]+\s+)?"
     r"(?:(?:verification|security|login|sign-?in|one-?time|confirmation|access|authentication|2fa)\s+)?code\b|"
@@ -66,7 +81,7 @@ _SENT_CODE = re.compile(
     r"(?<!zip )(?<!postal )(?<!post )(?<!pin )\b(?:code|kod|c[óo]digo|codice)\b[^\n:.]{0,40}:\s*(\d{3} \d{3})\b"
     r"(?![ .,/:-]?\d)|"
     # "2fa: 352302", "SecurID tokencode right now: 41285165": six to eight digits after the name of such a code.
-    r"\b(?:2fa|mfa|totp|otp|tokencode)\b[^\n:]{0,12}:\s*(\d{6,8})\b(?![.,/:-]\d)|"
+    r"\b(?:2fa|mfa|totp|otp|tokencode)\b[^\n:]{0,40}:\s*(\d{6,8})\b(?![.,/:-]\d)|"
     # "the code just came in: 759157", "Enter this code to finish signing in to Figma: 607335", "Google
     # Authenticator shows 809 153": a code that has come, a sign-in's own words, an authenticator's current code.
     r"\bcode\s+(?:just\s+)?(?:came|arrived|has\s+come)(?:\s+(?:in|through))?\s*[:,]\s*(\d{4,8})\b|"
