@@ -1,10 +1,10 @@
 """Credentials said in words: "my laptop password is correcthorsebatterystaple", "pw: hunter2!", "the API key for
 the weather service is 3f9a...", "mein Passwort ist Sommer2024!", "NAS login is admin / n4sP@ss99".
 
-A pipeline of three stages, one module each: a credential word and its connectors (:mod:`password_words`), then
-here, where the value starts (after the word, a few qualifying words and a connector; alone on the next line, as a
-tool prints it; or before the word: "cedar6canyon! <- that's the password"), then whether it is a secret by its
-shape (:mod:`password_values`). How it is said decides what counts:
+A pipeline of stages, one module each: a credential word and its connectors (:mod:`password_words`), then here,
+where the value starts (after the word, a few qualifying words and a connector; alone on the next line, as a tool
+prints it; or before the word: "cedar6canyon! <- that's the password"), then whether it is a secret by how it was said
+(:mod:`password_judge`) and by its shape (:mod:`password_values`). How it is said decides what counts:
 
 - after a password word and a connector, a single word that ends its clause is a password even when it is an
   ordinary-looking word ("password: swordfish"), unless it describes a password ("expired", "in 1Password"); a run
@@ -22,20 +22,15 @@ import re
 from collections.abc import Iterator
 
 from ratchet.core import bare_values
-from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, joined_words, passphrase, picked_pair
+from ratchet.core.passphrases import _JOINED_PHRASE, _PHRASE_CUE, passphrase
+from ratchet.core.password_judge import _PASSWORD_NAME_END, judge
 from ratchet.core.password_values import (
-    _WORD_BREAK,
-    _describes,
     _ordinary_shape,
     _random_words,
-    decoded_base64,
-    entropy,
     generated,
-    key_with_id,
     password_shaped,
     plausible,
     random_token,
-    readable_base64,
     stand_in_words,
 )
 from ratchet.core.password_words import (
@@ -52,11 +47,9 @@ from ratchet.core.password_words import (
     _COPULAS,
     _DESCRIBING,
     _DIGITS_END,
-    _DOOR_CODE,
     _FAMOUS,
     _GIVEN_RE,
     _GIVEN_STAND_IN,
-    _HEX_SECRET,
     _ITS,
     _LABEL_START,
     _LITERAL_PAIR,
@@ -79,23 +72,19 @@ from ratchet.core.password_words import (
     _SETS,
     _SHORT_PIN,
     _SIGN,
-    _SIGNED_WORDS,
     _SPOKEN_RE,
     _TALKED_ABOUT,
     _TEMPLATE,
     _TOKENISH,
-    _UUID,
     _VALUE,
     _WEAK,
     _X_RUN,
-    _YEAR,
     CMDLET,
     PROPERTY_HEADS,
     _ambiguous,
     _sentence_start,
     _word,
     a_key_for,
-    chosen_shape,
     inside_stand_in,
     masked,
     qualifies_other,
@@ -216,9 +205,6 @@ _LOGIN_LINE = re.compile(r"(?i)\b(?:log-?ins?|credentials?|creds|zugang|anmeldun
 _CALL_ARGUMENT = re.compile(r"\(\s*(?=[\"'][^\s\"'])")  # a literal, not ''.join(...)
 
 
-_PASSWORD_NAME_END = re.compile(r"p(?:ass)?w(?:or)?d$")  # a name that ends in a password's word: storepassword, dbpwd
-
-
 def _camel_value(text: str, at: int, name: str) -> tuple[int, int] | None:
     """The value of a camelCase or glued name ending at ``at`` (``dbPassword = X``, ``initialAdminPassword came out
     as X``): right after a sign or a verb that reports a value, never past other words, which in code are a type
@@ -336,7 +322,7 @@ def _value_at(text: str, pos: int, end: int, group: str, word: str, connected: b
     short_pin = _SHORT_PIN.fullmatch(stripped.strip("#*")) or "comb" in word and re.fullmatch(r"\d{3}", stripped)
     if connected and group in ("pw", "cjk") and short_pin and _SENTENCE_END.match(text, finish):
         return start, finish  # "senha do cartão: 7582", "#1234*", a lock's "combo 440": digits that end what is said
-    if _judge(stripped, group, word, connected, clause_final=bool(_CLAUSE_END.match(text, finish))):
+    if judge(stripped, group, word, connected, clause_final=bool(_CLAUSE_END.match(text, finish))):
         return start, finish
     return None
 
@@ -423,78 +409,3 @@ def _past_spoken(text: str, pos: int, end: int) -> int:
         if not more or more.end() == pos:
             return pos
         pos = more.end()
-
-
-def _judge(value: str, group: str, word: str, connected: bool, *, clause_final: bool) -> bool:
-    if _NAMED_VARIABLE.fullmatch(value):
-        return False  # "apiKey: flyApiToken": a variable that holds it, named for what it holds
-    digits = value.strip("#*")
-    numeric = group in ("pw", "cjk") and bool(_NUMERIC_WORD.search(word))
-    if re.fullmatch(r"\d+(?:-\d+)*", digits):  # a PIN, a door code, a combination: before digits read as a number
-        if _YEAR.fullmatch(digits) and not (numeric and digits.isdigit()):
-            return False  # a date, or a year but as a PIN: "the door code changed on 2023-05-11"
-        count = len(digits.replace("-", ""))
-        if numeric or group == "pw" and _CODE_WORD.search(word):
-            return (3 if "cv" in word or "security" in word or "comb" in word else 4) <= count <= 12
-        if connected:  # "a senha do app é 9083 e ...": four digits handed over that end what is said of them
-            return group in ("pw", "cjk", "login") and (count >= 6 or count >= 4 and clause_final)
-        # Bare, after a word of a language that puts the value before its verb ("şifresi 0664", "पासवर्ड 8789 है").
-        return group in ("pw", "cjk") and count >= 4 and not word.isascii()
-    if numeric:  # a PIN is digits: "the digest pin from a318a93 to a7e910a" is a version; a lock's combination
-        # may be a word and a number ("gym locker combo kitten1065")
-        return "comb" in word and value[:1].isalpha() and any(c.isdigit() for c in value) and generated(value)
-    chosen = joined_words(value) or chosen_shape(value) or connected and _SIGNED_WORDS.fullmatch(value)
-    named = group in ("pw", "cjk") and (not _ambiguous(word) or word in ("pw", "pwd"))
-    if chosen and (named or group == "key" and _PASSWORD_NAME_END.search(word)):
-        # "lion_antique_grow", "crew.armor.crystal.pear"; "Coffee=Pepper57" (not a name=value of code); after a
-        # password's own name too (WEBPASSWORD: 'mojito=nemo+marmalade').
-        return True
-    if "session" in word and _UUID.fullmatch(value):
-        return False  # a transcript's or a request's session id, not a session cookie's value
-    if connected and group == "pw" and _CODE_WORD.search(word) and _DOOR_CODE.fullmatch(value):
-        return True  # "code de la porte : A1294"
-    if len(value) >= 16 and readable_base64(value):
-        # base64 of text or JSON is a cursor or a payload; after a password word, one encoded ("SGlja29yeSE5Mzc=")
-        decoded = decoded_base64(value)
-        user, colon, secret = decoded.partition(":")
-        if connected and colon and re.fullmatch(r"[\w.@+-]{1,64}", user) and generated(secret) and plausible(secret):
-            return True  # base64 of user:password (npm's _auth and _authToken, a registry's auth)
-        if connected and group == "key" and key_with_id(decoded):
-            return True  # a key in base64 with its id ("tok:<uuid>:1:0", Elastic's "<id>:<api key>")
-        return group == "pw" and connected and len(decoded) <= 64 and generated(decoded)
-    if group in ("pw", "cjk") and connected and clause_final and not _ambiguous(word) and picked_pair(value):
-        return True  # "es mango-island", "its cobalt-tiger", "е banitsa_sofia": two words picked
-    if connected and group == "key" and ("secret" in word or "private" in word) and _HEX_SECRET.fullmatch(value):
-        return True  # hCaptcha's secret, a wallet's private key: shaped like an address, named as a secret
-    if not plausible(value):
-        return False
-    lower = value.lower()
-    if lower in _DESCRIBING or _describes(lower.rsplit("-", 1)[-1]) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", lower):
-        return False  # "expired", "Bitwarden-managed"
-    if "cookie" in word or word == "sessionid":  # a session's value: long, random, with digits
-        return (
-            len(value) >= 20 and any(c.isdigit() for c in value) and entropy(value) > 3.5 and not _ordinary_shape(value)
-        )
-    if connected and group == "key" and (_UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,128}", value)):
-        return True  # "Statuspage key: 5e3ef376-...", "AES-256 key for the backups: 93f2...": what providers issue
-    if word in ("key", "keys"):
-        # "the key is AES-256" is a fact; "the key for X is 35a4ee8f..." is a key; "key: EllipticCurvePrivateKey" and
-        # "key=self.font.getGlyphID" are code, with no digit and a dot or a brace.
-        code = re.search(r"[{}()'\"]", value) or len(_WORD_BREAK.findall(value)) <= 3  # Ed25519PrivateKey: a type
-        return (random_token(value) or key_with_id(value)) and any(c.isdigit() for c in value) and not code
-    if not connected and (_ambiguous(word) or group == "key") and not generated(value):
-        return False
-    if generated(value):
-        return True
-    if group not in ("pw", "cjk") or not connected or not clause_final:
-        return False
-    if _ambiguous(word):
-        return False  # "pass  # ...: transient" is code; a plain word needs a word that only names a password
-    # A one-word password said in words: a word, but not one that describes a password ("LemonPickle!!" too).
-    word_only = value.rstrip("!?")
-    if _word().fullmatch(word_only):
-        return False  # "auth.password": "Wachtwoord": a translation of the word, a label
-    return len(word_only) >= 5 and word_only.isalpha() and not _describes(word_only.lower())
-
-
-_NAMED_VARIABLE = re.compile(r"[a-z]+(?:[A-Z][a-z]+)*(?:Token|Key|Secret|Password|Passwd|Pwd|Pass)")
