@@ -79,7 +79,7 @@ def spans(text: str) -> Iterator[tuple[int, int, str]]:
         if random_token(value) or _UUID.fullmatch(value) or re.fullmatch(r"[0-9a-fA-F]{32,}", value):
             yield match.start("value"), match.end("value"), "API Key"
     yield from _asked_about(text)
-    if "\n" not in text and " — " not in text and " … " not in text:
+    if "\n" not in text and not any(mark in text for mark in _TURN_MARKS):
         return
     yield from answers(text)
     if "\n" not in text:
@@ -170,6 +170,8 @@ _ASKS = re.compile(
     r"(?i)\?(?![A-Za-z0-9_=&])|[？؟]|教えて|อะไร|\b(?:what'?s|what\s+is|what\s+was|send\s+me|qual|wie\s+war|was\s+ist|quel|i\s+need\s+the|"
     r"can\s+(?:you|someone)\s+(?:send|share|dm)|cu[aá]l\s+(?:era|es)|скинь(?:те)?|пришли(?:те)?)(?!\w)"
 )
+# A dialogue written on one line: a dash or an ellipsis between its turns, read as a line each (same length).
+_TURN_MARKS = (" — ", " … ")
 _DIGITS_CODE = re.compile(r"[#*]?\d[\d#*-]{2,13}")
 _NUMBER_ASKED = re.compile(r"(?i)\b(?:port|version|build|line|issue|ticket|status|error|how\s+many|number\s+of)\b")
 _NUMBER_SAID = re.compile(r"(?i)\b(?:pr|mr|issue|ticket|build|port|line|page|room|order|version|v|no|nr|#)\W*$")
@@ -183,7 +185,9 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
     (letters and digits, or digits alone past a code's length: a Wi-Fi's twenty), never a year, a word or a name."""
     # A dialogue's turns on one line, a dash before each reply ("... mit einem Code, den brauch ich — ok Schatz, da
     # steht 576397"): read as a line each (the same length, so offsets hold), the turn before a reply as its question.
-    turns = text.replace(" — ", "\n— ").replace(" … ", "\n… ")
+    turns = text
+    for mark in _TURN_MARKS:
+        turns = turns.replace(mark, "\n" + mark[1:])
     for message in _ANSWER.finditer(turns):
         value = message.group("value").rstrip(".!")
         dashed = _replied(turns, message.start())
@@ -233,17 +237,21 @@ def answers(text: str) -> Iterator[tuple[int, int, str]]:
 
 # What marks a reply in a relayed dialogue: a dash, an arrow, a quote's ">" or an ellipsis before it.
 _REPLY_MARKS = "—–→↪>…-"
+_NON_SPACE = re.compile(r"\S")
 
 
 def _replied(text: str, at: int) -> bool:
     """Whether the message at ``at`` is a reply set apart from the turn before it: after a dash, an arrow, a quote's
     ">" or an ellipsis ("... schick ihn mir bitte\n> 740506", "Schéck mer en w.e.g. … 171700"), or after a blank
     line below a turn ("... send it quickly\n\n878881 बेटा")."""
-    line = text[at : text.find("\n", at) if "\n" in text[at:] else len(text)].lstrip()
+    end = text.find("\n", at)
+    line = text[at : end if end >= 0 else len(text)].lstrip()
     if line[:1] in _REPLY_MARKS and line[1:2] in (" ", "\t"):
         return True
-    before = text[:at].rstrip(" \t")
-    return before.endswith("\n\n") and bool(before.strip())
+    start = at  # the blank line and a turn above it, read in place (not a copy of all before ``at`` per message)
+    while start and text[start - 1] in " \t":
+        start -= 1
+    return start >= 2 and text.startswith("\n\n", start - 2) and bool(_NON_SPACE.search(text, 0, start))
 
 
 def _question(lines: list[str], value: str, *, sent: bool, dashed: bool = False) -> tuple[str, set[str]]:
